@@ -1,0 +1,76 @@
+import { PawPrint } from "lucide-react";
+import { Link } from "react-router";
+
+const EXPLORE = [
+  { to: "/", label: "Home" },
+  { to: "/products", label: "All Products" },
+  { to: "/guides", label: "Guides" },
+  { to: "/reviews", label: "Reviews" },
+  { to: "/quiz", label: "Toy Matchmaker Quiz" },
+];
+
+// Category ids 1-5 are fixed by the demo content and the spec's footer.
+const CATEGORIES = [
+  { to: "/products?category=1", label: "Healthy Toys" },
+  { to: "/products?category=2", label: "Puzzle Toys" },
+  { to: "/products?category=3", label: "Durable Toys" },
+  { to: "/products?category=4", label: "Water Toys" },
+  { to: "/products?category=5", label: "Fetch Toys" },
+];
+
+const COMPANY = [
+  { to: "/about", label: "About Us" },
+  { to: "/contact", label: "Contact" },
+  { to: "/privacy", label: "Privacy Policy" },
+  { to: "/terms", label: "Terms of Service" },
+  { to: "/affiliate-disclosure", label: "Affiliate Disclosure" },
+];
+
+function LinkColumn({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-bold tracking-wide text-white uppercase">{title}</h2>
+      <ul className="mt-4 space-y-1">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="inline-block py-1 text-stone-300 hover:text-white">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Site footer: every link of the spec, the current year and the associate notice. */
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 bg-stone-900 text-stone-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
+        <div>
+          <p className="flex items-center gap-2 text-lg font-extrabold text-white">
+            <PawPrint className="size-6 text-orange-400" aria-hidden="true" />
+            Pawsome Picks
+          </p>
+          <p className="mt-4 text-sm leading-6">
+            Honest reviews, breed-based recommendations and guides that help you find the right toy for your dog.
+          </p>
+        </div>
+        <LinkColumn title="Explore" links={EXPLORE} />
+        <LinkColumn title="Categories" links={CATEGORIES} />
+        <LinkColumn title="Company" links={COMPANY} />
+      </div>
+      <div className="border-t border-stone-800">
+        <div className="mx-auto max-w-7xl space-y-2 px-4 py-6 text-sm sm:px-6 lg:px-8">
+          <p data-testid="copyright">© {year} Pawsome Picks. All rights reserved.</p>
+          <p>
+            As an Amazon Associate, Pawsome Picks earns from qualifying purchases. Product links on this site are
+            affiliate links.
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import { Toaster } from "./components/ui/toaster";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#c2410c" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const heading = status === 404 ? "Page Not Found" : "Something went wrong";
+  const text =
+    status === 404
+      ? "We couldn't find the page you're looking for."
+      : "An unexpected error occurred. Please try again in a moment.";
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <title>{`${heading} | Pawsome Picks`}</title>
+      <h1 className="text-3xl font-bold">{heading}</h1>
+      <p className="mt-4 text-muted">{text}</p>
+      <a href="/" className="mt-8 inline-block font-semibold text-primary underline">
+        Go to the home page
+      </a>
+    </main>
+  );
+}

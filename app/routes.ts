@@ -1,0 +1,21 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+// Mirrors the route table of spec/storefront.md §2 (admin routes: spec/quiz-and-admin.md §2).
+export default [
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("products", "routes/public/products.tsx"),
+    route("resources", "routes/public/resources.tsx"),
+    route("reviews", "routes/public/reviews.tsx"),
+    route("guides", "routes/public/guides.tsx"),
+    route("reviews/:slug", "routes/public/review-detail.tsx"),
+    route("guides/:slug", "routes/public/guide-detail.tsx"),
+    route("contact", "routes/public/contact.tsx"),
+    route("quiz", "routes/public/quiz.tsx"),
+    route("privacy", "routes/public/privacy.tsx"),
+    route("terms", "routes/public/terms.tsx"),
+    route("affiliate-disclosure", "routes/public/affiliate-disclosure.tsx"),
+    route("about", "routes/public/about.tsx"),
+    route("*", "routes/public/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

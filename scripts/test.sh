@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# `npm test`: every check, fastest first. Set TEST_DATABASE_URL to also run the database
+# tests against a PostgreSQL server instead of the embedded PGlite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n=== %s ===\n' "$1"; }
+
+step "lint (biome)"
+npx biome check .
+step "typecheck (tsc)"
+npm run --silent typecheck
+step "production build"
+npm run --silent build
+step "unit and integration tests (vitest)"
+npx vitest run
+step "browser tests (playwright, system chromium)"
+bash scripts/ensure-chromium.sh
+npx playwright test

@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import { apiNotFound, jsonErrorHandler } from "./http/errors";
+import type { Logger } from "./logger";
+import { clientBuildFolder } from "./paths";
+import type { Services } from "./services/create-services";
+
+export interface AppOptions {
+  services: Services;
+  logger: Logger;
+  /** page rendering (React Router, with Vite in front of it in development) */
+  pages?: RequestHandler[];
+  /** serve the hashed production assets from build/client */
+  serveClientBuild?: boolean;
+  /** set once SIGTERM arrived: health turns red and keep-alive connections are closed */
+  isShuttingDown?: () => boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The Express application: middleware, the API, static files and the page handler. */
+export function createApp({
+  services,
+  logger,
+  pages = [],
+  serveClientBuild = false,
+  isShuttingDown = () => false,
+}: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId(req, res) {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use((_req, res, next) => {
+    if (isShuttingDown()) res.setHeader("Connection", "close");
+    next();
+  });
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const databaseUp = await services.health.databaseIsUp();
+    const ok = databaseUp && !isShuttingDown();
+    res
+      .status(ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: ok ? "ok" : "unavailable", database: databaseUp ? "up" : "down" });
+  });
+
+  const api = express.Router();
+  api.use(express.json({ limit: "100kb" }));
+  api.use(apiNotFound);
+  app.use("/api", api);
+
+  if (serveClientBuild) {
+    // Vite puts content hashes in every file name under /assets, so they never change.
+    app.use("/assets", express.static(`${clientBuildFolder}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientBuildFolder, { maxAge: "1h", index: false }));
+  }
+
+  if (pages.length > 0) app.use(...pages);
+  app.use(jsonErrorHandler(logger));
+  return app;
+}

@@ -1,0 +1,148 @@
+import { accessSync, constants, mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { migrationsFolder } from "../paths";
+import * as schema from "./schema";
+
+const MIGRATION_LOCK_KEY = 727_274_001;
+
+/** What both drivers' raw `execute` results have in common: the rows. */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this["row"]>;
+}
+type RowsResult<Row> = { rows: (Row extends Record<string, unknown> ? Row : Record<string, unknown>)[] };
+
+export type Database = PgDatabase<RowsResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** where the data lives, for log lines (never includes a password) */
+  location: string;
+  /** applies the committed migrations that have not run yet */
+  migrate(): Promise<void>;
+  /** cheap liveness probe for /healthz */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball (backups, test fixtures) */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+/** A start-up failure the process entry prints as one line instead of a stack trace. */
+export class DatabaseUnavailableError extends Error {}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; when absent the embedded PGlite database is used */
+  url?: string;
+  /** PGlite data folder (ignored with a URL); "memory://" keeps it in memory */
+  dataDir?: string;
+  /** a PGlite data dump (from dumpDataDir) to start from, used by tests */
+  loadDataDir?: Blob;
+  poolSize?: number;
+}
+
+/** Opens PGlite (no URL) or a PostgreSQL pool (URL) behind the same Drizzle API. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  return openPglite(options.dataDir ?? "./data", options.loadDataDir);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const location = redactUrl(url);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on("error", () => {});
+  try {
+    await pool.query("select 1");
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseUnavailableError(`cannot reach the PostgreSQL database at ${location} (${describeError(error)})`);
+  }
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db: db as unknown as Database,
+    kind: "postgres",
+    location,
+    async migrate() {
+      // Several app instances may start at once: one migrates, the others wait for it.
+      const lock = await pool.connect();
+      try {
+        await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        await migratePg(db, { migrationsFolder });
+      } finally {
+        await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+        lock.release();
+      }
+    },
+    async ping() {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
+  const inMemory = dataDir.startsWith("memory://");
+  const location = inMemory ? dataDir : resolve(dataDir);
+  if (!inMemory) {
+    try {
+      mkdirSync(location, { recursive: true });
+      accessSync(location, constants.W_OK);
+    } catch (error) {
+      throw new DatabaseUnavailableError(
+        `the data folder ${location} is not writable (${describeError(error)}); set DATA_DIR to a writable folder`,
+      );
+    }
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(inMemory ? undefined : location, loadDataDir ? { loadDataDir } : {});
+  } catch (error) {
+    throw new DatabaseUnavailableError(`cannot open the embedded database in ${location} (${describeError(error)})`);
+  }
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    location,
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    dumpDataDir: async () => {
+      const dump = await client.dumpDataDir("gzip");
+      return dump;
+    },
+    async ping() {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}
+
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(unparsable DATABASE_URL)";
+  }
+}
+
+function describeError(error: unknown): string {
+  if (error && typeof error === "object") {
+    const e = error as { code?: string; message?: string };
+    const message = (e.message ?? "").split("\n")[0] ?? "";
+    return e.code && !message.includes(e.code) ? `${e.code}: ${message}` : message || String(e.code);
+  }
+  return String(error);
+}

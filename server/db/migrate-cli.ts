@@ -1,0 +1,4 @@
+// `npm run db:migrate`: applies pending migrations to the configured database and exits.
+import { runDatabaseCommand } from "../cli";
+
+await runDatabaseCommand(async (database) => `migrations applied (${database.kind}: ${database.location})`);

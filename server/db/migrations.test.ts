@@ -1,0 +1,139 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/test-database";
+import { migrationsFolder } from "../paths";
+import type { DatabaseHandle } from "./client";
+
+const EXPECTED_TABLES = [
+  "breed_recommendations",
+  "breeds",
+  "categories",
+  "posts",
+  "quiz_submissions",
+  "testimonials",
+  "toy_categories",
+  "toys",
+  "users",
+  "visitor_stats",
+];
+
+async function schemaSnapshot(database: DatabaseHandle) {
+  const columns = await database.db.execute(sql`
+    select table_name, column_name, data_type, is_nullable, column_default, generation_expression
+    from information_schema.columns where table_schema = 'public' order by table_name, column_name`);
+  const indexes = await database.db.execute(sql`
+    select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`);
+  const constraints = await database.db.execute(sql`
+    select conrelid::regclass::text as table_name, conname, pg_get_constraintdef(oid) as definition
+    from pg_constraint where connamespace = 'public'::regnamespace order by conname`);
+  return { columns: columns.rows, indexes: indexes.rows, constraints: constraints.rows };
+}
+
+describe("migrations", () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrated: false });
+  });
+  afterAll(() => database.close());
+
+  it("apply cleanly on an empty database and create every table of the spec", async () => {
+    await database.migrate();
+    const tables = await database.db.execute<{ table_name: string }>(sql`
+      select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
+    expect(tables.rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(EXPECTED_TABLES));
+  });
+
+  it("change nothing when applied a second time", async () => {
+    const before = await schemaSnapshot(database);
+    await database.migrate();
+    expect(await schemaSnapshot(database)).toEqual(before);
+    const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8"));
+    const applied = await database.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+    );
+    expect(applied.rows[0]?.count).toBe(journal.entries.length);
+  });
+
+  it("index the lookups the pages do", async () => {
+    const { indexes } = await schemaSnapshot(database);
+    const defs = indexes.map((i) => String((i as { indexdef: string }).indexdef));
+    const has = (table: string, column: string) =>
+      defs.some((d) => d.includes(`ON public.${table} `) && new RegExp(`\\(${column}[ ,)]`).test(d));
+    expect(has("posts", "slug")).toBe(true);
+    expect(has("posts", "published_at")).toBe(true);
+    expect(has("toys", "is_top_pick")).toBe(true);
+    expect(has("toys", "category_id")).toBe(true);
+    expect(has("toy_categories", "category_id")).toBe(true);
+    expect(has("breed_recommendations", "breed_id")).toBe(true);
+    expect(has("breed_recommendations", "toy_id")).toBe(true);
+    expect(has("quiz_submissions", "created_at")).toBe(true);
+  });
+
+  it("enforce the spec's defaults, uniques and cascades", async () => {
+    const { db } = database;
+    const toy = await db.execute<{
+      id: number;
+      rating: string;
+      is_top_pick: boolean;
+      in_stock: boolean;
+      is_prime_eligible: boolean;
+      review_count: number;
+      features: string[];
+      price_value: string;
+    }>(sql`
+      insert into toys (name, description, details, price) values ('Tug Rope', 'A sturdy rope', 'Long enough details here', '$1,234.50')
+      returning id, rating, is_top_pick, in_stock, is_prime_eligible, review_count, features, price_value`);
+    const row = toy.rows[0];
+    expect(row).toMatchObject({
+      rating: "4.5",
+      is_top_pick: false,
+      in_stock: true,
+      is_prime_eligible: false,
+      review_count: 0,
+      features: [],
+    });
+    expect(Number(row?.price_value)).toBe(1234.5);
+
+    const category = await db.execute<{ id: number }>(
+      sql`insert into categories (name) values ('Test Category') returning id`,
+    );
+    const breed = await db.execute<{ id: number }>(
+      sql`insert into breeds (name, size, description) values ('Test Breed', 'small', 'A test breed') returning id`,
+    );
+    const toyId = row?.id;
+    const categoryId = category.rows[0]?.id;
+    const breedId = breed.rows[0]?.id;
+    await db.execute(sql`insert into toy_categories (toy_id, category_id) values (${toyId}, ${categoryId})`);
+    await expect(
+      db.execute(sql`insert into toy_categories (toy_id, category_id) values (${toyId}, ${categoryId})`),
+    ).rejects.toThrow();
+    await db.execute(
+      sql`insert into breed_recommendations (breed_id, toy_id, note) values (${breedId}, ${toyId}, null)`,
+    );
+    await expect(
+      db.execute(sql`insert into breeds (name, size, description) values ('Test Breed', 'large', 'again')`),
+    ).rejects.toThrow();
+
+    const submission = await db.execute<{ has_consented: boolean; created_at: unknown }>(sql`
+      insert into quiz_submissions (email, dog_size, dog_age, chew_style, play_style, toy_purpose)
+      values ('a@example.com', 'small', 'puppy', 'gentle', 'solo', 'mental') returning has_consented, created_at`);
+    expect(submission.rows[0]?.has_consented).toBe(false);
+    expect(submission.rows[0]?.created_at).toBeTruthy();
+
+    const stats = await db.execute<{
+      visits: number;
+      page_views: number;
+      unique_visitors: number;
+      avg_time_on_site: number;
+    }>(sql`insert into visitor_stats default values returning visits, page_views, unique_visitors, avg_time_on_site`);
+    expect(stats.rows[0]).toEqual({ visits: 0, page_views: 0, unique_visitors: 0, avg_time_on_site: 0 });
+
+    await db.execute(sql`delete from toys where id = ${toyId}`);
+    const left = await db.execute<{ links: number; recs: number }>(sql`
+      select (select count(*)::int from toy_categories where toy_id = ${toyId}) as links,
+             (select count(*)::int from breed_recommendations where toy_id = ${toyId}) as recs`);
+    expect(left.rows[0]).toEqual({ links: 0, recs: 0 });
+  });
+});

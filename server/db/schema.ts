@@ -1,0 +1,184 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+// The tables of spec/quiz-and-admin.md §3. JSON field names are the spec's; column
+// names are snake_case. Later features add their own tables in new migrations.
+
+export const users = pgTable("users", {
+  id: serial("id").primaryKey(),
+  username: text("username").notNull().unique(),
+  password: text("password").notNull(),
+});
+
+export const breeds = pgTable("breeds", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  size: text("size").notNull(),
+  description: text("description").notNull(),
+  imageUrl: text("image_url"),
+});
+
+export const categories = pgTable("categories", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  description: text("description"),
+  icon: text("icon"),
+  imageUrl: text("image_url"),
+});
+
+export const POST_TYPES = ["review", "guide", "comparison"] as const;
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    excerpt: text("excerpt").notNull(),
+    content: text("content").notNull(),
+    imageUrl: text("image_url"),
+    authorName: text("author_name"),
+    authorImageUrl: text("author_image_url"),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    readingTime: integer("reading_time").notNull().default(5),
+    postType: text("post_type").notNull().default("review"),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("posts_published_at_idx").on(t.publishedAt.desc()),
+    index("posts_post_type_published_at_idx").on(t.postType, t.publishedAt.desc()),
+    index("posts_category_id_idx").on(t.categoryId),
+    check("posts_post_type_check", sql`${t.postType} in ('review', 'guide', 'comparison')`),
+    check("posts_reading_time_check", sql`${t.readingTime} >= 1`),
+  ],
+);
+
+// price and rating are display text in the spec ("$12.99", "4.5"); the generated
+// numeric twins make sorting and range filters numeric and can never drift from the text.
+const priceAsNumber = sql`case when regexp_replace(price, '[$,[:space:]]', '', 'g') ~ '^[0-9]{1,8}(\\.[0-9]{1,2})?$' then regexp_replace(price, '[$,[:space:]]', '', 'g')::numeric(10, 2) end`;
+const ratingAsNumber = sql`case when rating ~ '^[0-9](\\.[0-9])?$' then rating::numeric(2, 1) end`;
+
+export const toys = pgTable(
+  "toys",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    details: text("details").notNull(),
+    price: text("price").notNull(),
+    rating: text("rating").notNull().default("4.5"),
+    imageUrl: text("image_url"),
+    isTopPick: boolean("is_top_pick").notNull().default(false),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    amazonUrl: text("amazon_url"),
+    amazonAsin: text("amazon_asin"),
+    affiliateUrl: text("affiliate_url"),
+    affiliateCode: text("affiliate_code"),
+    priceDiscount: text("price_discount"),
+    inStock: boolean("in_stock").notNull().default(true),
+    isPrimeEligible: boolean("is_prime_eligible").notNull().default(false),
+    reviewCount: integer("review_count").notNull().default(0),
+    materialType: text("material_type"),
+    features: text("features").array().notNull().default(sql`'{}'::text[]`),
+    ageRecommendation: text("age_recommendation"),
+    suitableFor: text("suitable_for"),
+    priceValue: numeric("price_value", { precision: 10, scale: 2, mode: "number" }).generatedAlwaysAs(priceAsNumber),
+    ratingValue: numeric("rating_value", { precision: 2, scale: 1, mode: "number" }).generatedAlwaysAs(ratingAsNumber),
+  },
+  (t) => [
+    index("toys_is_top_pick_idx").on(t.isTopPick),
+    index("toys_category_id_idx").on(t.categoryId),
+    index("toys_name_idx").on(t.name),
+    index("toys_price_value_idx").on(t.priceValue),
+    index("toys_rating_value_idx").on(t.ratingValue.desc()),
+  ],
+);
+
+export const toyCategories = pgTable(
+  "toy_categories",
+  {
+    id: serial("id").primaryKey(),
+    toyId: integer("toy_id")
+      .notNull()
+      .references(() => toys.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    uniqueIndex("toy_categories_toy_id_category_id_key").on(t.toyId, t.categoryId),
+    index("toy_categories_category_id_idx").on(t.categoryId),
+  ],
+);
+
+export const breedRecommendations = pgTable(
+  "breed_recommendations",
+  {
+    id: serial("id").primaryKey(),
+    breedId: integer("breed_id")
+      .notNull()
+      .references(() => breeds.id, { onDelete: "cascade" }),
+    toyId: integer("toy_id")
+      .notNull()
+      .references(() => toys.id, { onDelete: "cascade" }),
+    note: text("note"),
+  },
+  (t) => [
+    uniqueIndex("breed_recommendations_breed_id_toy_id_key").on(t.breedId, t.toyId),
+    index("breed_recommendations_toy_id_idx").on(t.toyId),
+  ],
+);
+
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    dogBreed: text("dog_breed").notNull(),
+    content: text("content").notNull(),
+    rating: integer("rating").notNull(),
+    imageUrl: text("image_url"),
+  },
+  (t) => [check("testimonials_rating_check", sql`${t.rating} between 1 and 5`)],
+);
+
+export const quizSubmissions = pgTable(
+  "quiz_submissions",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    dogSize: text("dog_size").notNull(),
+    dogAge: text("dog_age").notNull(),
+    chewStyle: text("chew_style").notNull(),
+    playStyle: text("play_style").notNull(),
+    toyPurpose: text("toy_purpose").notNull(),
+    hasConsented: boolean("has_consented").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("quiz_submissions_created_at_idx").on(t.createdAt.desc()),
+    index("quiz_submissions_email_idx").on(t.email),
+  ],
+);
+
+export const visitorStats = pgTable("visitor_stats", {
+  id: serial("id").primaryKey(),
+  // one row per calendar day (UTC); the unique key makes the daily upsert atomic
+  date: date("date", { mode: "string" }).notNull().unique().default(sql`current_date`),
+  visits: integer("visits").notNull().default(0),
+  pageViews: integer("page_views").notNull().default(0),
+  uniqueVisitors: integer("unique_visitors").notNull().default(0),
+  avgTimeOnSite: integer("avg_time_on_site").notNull().default(0),
+});

@@ -1,0 +1,96 @@
+import type { Server } from "node:http";
+import { createApp } from "./app";
+import { type DatabaseHandle, DatabaseUnavailableError, openDatabase } from "./db/client";
+import { isDatabaseEmpty, seedDemoContent } from "./db/seed/seed";
+import { type Env, readEnv } from "./env";
+import { createLogger } from "./logger";
+import { createServices } from "./services/create-services";
+import { createPageHandlers } from "./ssr";
+
+// Process entry: configuration, database, migrations, demo content, HTTP server and a
+// graceful shutdown. Start-up failures print one readable line, never a stack trace.
+
+function fail(message: string): never {
+  console.error(`Pawsome Picks could not start: ${message}`);
+  process.exit(1);
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "unknown error";
+}
+
+async function openAndMigrate(env: Env): Promise<DatabaseHandle> {
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    await database.migrate();
+    return database;
+  } catch (error) {
+    await database?.close().catch(() => {});
+    if (error instanceof DatabaseUnavailableError) fail(error.message);
+    fail(`database migration failed (${firstLine(error)})`);
+  }
+}
+
+async function main() {
+  let env: Env;
+  try {
+    env = readEnv();
+  } catch (error) {
+    fail(firstLine(error));
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = await openAndMigrate(env);
+  logger.info({ database: database.kind, location: database.location }, "database ready");
+
+  if (env.SEED_DEMO_CONTENT && (await isDatabaseEmpty(database.db))) {
+    const report = await seedDemoContent(database.db);
+    logger.info({ report }, "empty database: demo content added");
+  }
+
+  const services = createServices(database);
+  const pages = await createPageHandlers(env.NODE_ENV, services);
+  let shuttingDown = false;
+  const app = createApp({
+    services,
+    logger,
+    pages: pages.handlers,
+    serveClientBuild: env.NODE_ENV !== "development",
+    isShuttingDown: () => shuttingDown,
+  });
+
+  const server: Server = app.listen(env.PORT, env.HOST);
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    fail(
+      error.code === "EADDRINUSE" ? `port ${env.PORT} is already in use; set PORT to another port` : firstLine(error),
+    );
+  });
+  server.on("listening", () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    logger.info({ port, mode: env.NODE_ENV }, `Pawsome Picks is running at http://localhost:${port}`);
+  });
+
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    // Stop accepting, let in-flight requests finish, then close the database.
+    const forceTimer = setTimeout(() => {
+      logger.warn("shutdown timeout: closing remaining connections");
+      server.closeAllConnections();
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    forceTimer.unref();
+    server.close(async () => {
+      await pages.close().catch(() => {});
+      await database.close().catch((error) => logger.error({ err: error }, "closing the database failed"));
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => fail(firstLine(error)));

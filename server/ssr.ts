@@ -1,0 +1,34 @@
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import type { RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import { serverBuildFile } from "./paths";
+import type { Services } from "./services/create-services";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    services: Services;
+  }
+}
+
+/**
+ * The page handler: in production the built React Router server bundle; in development
+ * Vite's middleware plus a build loaded through Vite, so edits hot-reload.
+ */
+export async function createPageHandlers(mode: "production" | "development" | "test", services: Services) {
+  const getLoadContext = () => ({ services });
+  if (mode === "development") {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    const handlers: RequestHandler[] = [
+      devServer.middlewares,
+      createRequestHandler({
+        build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+        getLoadContext,
+      }),
+    ];
+    return { handlers, close: () => devServer.close() };
+  }
+  const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
+  return { handlers: [createRequestHandler({ build, getLoadContext })], close: async () => {} };
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+
+// Unit and integration tests (Node, no bundler plugins). Browser tests are Playwright's.
+export default defineConfig({
+  test: {
+    include: ["{app,domain,server,tests}/**/*.test.{ts,tsx}"],
+    exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
+    environment: "node",
+    globalSetup: ["tests/support/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    maxWorkers: 2,
+  },
+});
