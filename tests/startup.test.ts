@@ -82,6 +82,23 @@ describe("npm start", () => {
       expect(missing.status).toBe(404);
       expect(await missing.text()).toContain("Page Not Found");
       expect(run.output().stdout).toContain("demo content added");
+
+      // hashed build assets are cached for a year; other static files briefly
+      const asset = (await (await fetch(url)).text()).match(/\/assets\/[\w.-]+\.js/)?.[0];
+      expect(asset).toBeTruthy();
+      const assetResponse = await fetch(`${url}${asset}`);
+      expect(assetResponse.status).toBe(200);
+      expect(assetResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const placeholder = await fetch(`${url}/placeholder.svg`);
+      expect(placeholder.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+      expect(placeholder.headers.get("cache-control")).toBe("public, max-age=3600");
+
+      // the embedded database is single-process: a second server on the same folder is refused
+      const second = start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+      expect(await second.exited).toBe(1);
+      expect(second.output().stderr.trim()).toMatch(
+        /^Pawsome Picks could not start: the embedded database in .+ is in use by another process \(pid \d+\)/,
+      );
     } finally {
       run.child.kill("SIGTERM");
     }

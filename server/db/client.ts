@@ -1,5 +1,5 @@
-import { accessSync, constants, mkdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { accessSync, constants, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -105,10 +105,12 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
       );
     }
   }
+  const releaseLock = inMemory ? () => {} : lockDataDir(location);
   let client: PGlite;
   try {
     client = await PGlite.create(inMemory ? undefined : location, loadDataDir ? { loadDataDir } : {});
   } catch (error) {
+    releaseLock();
     throw new DatabaseUnavailableError(`cannot open the embedded database in ${location} (${describeError(error)})`);
   }
   const db = drizzlePglite({ client, schema });
@@ -117,15 +119,51 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     kind: "pglite",
     location,
     migrate: () => migratePglite(db, { migrationsFolder }),
-    dumpDataDir: async () => {
-      const dump = await client.dumpDataDir("gzip");
-      return dump;
-    },
+    dumpDataDir: () => client.dumpDataDir("gzip") as Promise<Blob>,
     async ping() {
       await client.query("select 1");
     },
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      releaseLock();
+    },
   };
+}
+
+/**
+ * PGlite is single-process: two processes writing one data folder corrupt it. A lock
+ * file holding the owner's pid refuses a second opener; a lock left by a dead process is
+ * taken over.
+ */
+function lockDataDir(location: string): () => void {
+  const lockFile = join(location, ".pawsome.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
+        throw new DatabaseUnavailableError(`the data folder ${location} is not writable (${describeError(error)})`);
+      }
+      const owner = Number(readFileSync(lockFile, "utf8"));
+      if (owner && owner !== process.pid && processIsAlive(owner)) {
+        throw new DatabaseUnavailableError(
+          `the embedded database in ${location} is in use by another process (pid ${owner}); stop it first, or set DATABASE_URL`,
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseUnavailableError(`could not lock the embedded database in ${location}`);
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 function redactUrl(url: string): string {
