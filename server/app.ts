@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
+import { catalogRouter } from "./api/catalog";
+import { contentRouter } from "./api/content";
 import { apiNotFound, jsonErrorHandler } from "./http/errors";
+import { requireJsonBody } from "./http/validation";
 import type { Logger } from "./logger";
 import { clientBuildFolder } from "./paths";
 import type { Services } from "./services/create-services";
@@ -64,7 +67,15 @@ export function createApp({
   });
 
   const api = express.Router();
+  api.use((_req, res, next) => {
+    // Responses carry ETags; revalidating keeps admins' edits visible at once.
+    res.set("Cache-Control", "no-cache");
+    next();
+  });
+  api.use(requireJsonBody);
   api.use(express.json({ limit: "100kb" }));
+  api.use(catalogRouter(services));
+  api.use(contentRouter(services));
   api.use(apiNotFound);
   app.use("/api", api);
 

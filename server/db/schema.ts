@@ -182,3 +182,17 @@ export const visitorStats = pgTable("visitor_stats", {
   uniqueVisitors: integer("unique_visitors").notNull().default(0),
   avgTimeOnSite: integer("avg_time_on_site").notNull().default(0),
 });
+
+// Messages from the contact form: stored first, so nothing is lost whatever mail does.
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("contact_messages_created_at_idx").on(t.createdAt.desc())],
+);

@@ -1,0 +1,131 @@
+import { z } from "zod";
+
+// Shapes the storefront reads (spec/storefront.md §3) and the catalogue query rules.
+
+export interface CategoryRef {
+  id: number;
+  name: string;
+}
+
+export interface Toy {
+  id: number;
+  name: string;
+  description: string;
+  details: string;
+  imageUrl: string | null;
+  price: string;
+  priceDiscount: string | null;
+  rating: string;
+  reviewCount: number;
+  amazonUrl: string | null;
+  amazonAsin: string | null;
+  affiliateUrl: string | null;
+  affiliateCode: string | null;
+  isTopPick: boolean;
+  inStock: boolean;
+  isPrimeEligible: boolean;
+  materialType: string | null;
+  features: string[];
+  ageRecommendation: string | null;
+  suitableFor: string | null;
+  categoryId: number | null;
+  categoryName: string | null;
+  categories: CategoryRef[];
+}
+
+export interface Breed {
+  id: number;
+  name: string;
+  size: string;
+  description: string;
+  imageUrl: string | null;
+}
+
+export interface Category {
+  id: number;
+  name: string;
+  description: string | null;
+  icon: string | null;
+  imageUrl: string | null;
+}
+
+export interface Recommendation {
+  toyId: number;
+  toy: Toy;
+  note: string | null;
+}
+
+export interface BreedRecommendations {
+  breed: Pick<Breed, "id" | "name" | "description" | "imageUrl">;
+  recommendations: Recommendation[];
+}
+
+export const SORT_OPTIONS = [
+  { value: "name", label: "Name (A-Z)" },
+  { value: "price-asc", label: "Price: Low to High" },
+  { value: "price-desc", label: "Price: High to Low" },
+  { value: "rating-desc", label: "Rating: High to Low" },
+] as const;
+export type ToySort = (typeof SORT_OPTIONS)[number]["value"];
+export const DEFAULT_SORT: ToySort = "name";
+
+export const PRICE_MIN = 0;
+/** The slider's top; at the top it means "no upper limit" (docs/decisions/004). */
+export const PRICE_MAX = 100;
+export const PRICE_STEP = 5;
+export const PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+export const MAX_SEARCH_LENGTH = 100;
+
+const optionalInt = (max: number) =>
+  z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "" || v === "all") return undefined;
+      const n = typeof v === "number" ? v : /^\d+$/.test(v) ? Number(v) : Number.NaN;
+      if (!Number.isSafeInteger(n) || n < 0 || n > max) {
+        ctx.addIssue({ code: "custom", message: `must be a whole number from 0 to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** Query parameters of GET /api/toys and of the /products page; all optional. */
+export const toyQuerySchema = z
+  .object({
+    search: z
+      .string()
+      .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
+      .optional()
+      .transform((s) => s?.trim() || undefined),
+    category: optionalInt(2_147_483_647),
+    breed: optionalInt(2_147_483_647),
+    minPrice: optionalInt(100_000),
+    maxPrice: optionalInt(100_000),
+    sort: z
+      .enum(["name", "price-asc", "price-desc", "rating-desc"], {
+        message: "sort must be one of name, price-asc, price-desc, rating-desc",
+      })
+      .optional(),
+    page: optionalInt(1_000_000).refine((p) => p === undefined || p >= 1, "page must be at least 1"),
+    pageSize: optionalInt(MAX_PAGE_SIZE).refine((p) => p === undefined || p >= 1, "pageSize must be at least 1"),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: "minPrice must not be above maxPrice",
+    path: ["minPrice"],
+  });
+
+export type ToyQuery = z.output<typeof toyQuerySchema>;
+
+const TOY_QUERY_KEYS = ["search", "category", "breed", "minPrice", "maxPrice", "sort", "page", "pageSize"] as const;
+
+/** The catalogue parameters of a URL (first value of each), ready for toyQuerySchema. */
+export function toyQueryInput(params: URLSearchParams): Record<string, string> {
+  const raw: Record<string, string> = {};
+  for (const key of TOY_QUERY_KEYS) {
+    const value = params.get(key);
+    if (value !== null) raw[key] = value;
+  }
+  return raw;
+}

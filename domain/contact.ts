@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+// The contact form's rules and messages (spec/storefront.md §5), shared by the form and
+// POST /api/contact. Upper limits are ours: they keep one message to a sane size.
+export const contactSchema = z.object({
+  name: z.string().trim().min(2, "Name must be at least 2 characters").max(100, "Name must be at most 100 characters"),
+  email: z
+    .string()
+    .trim()
+    .max(254, "Please enter a valid email address")
+    .pipe(z.email("Please enter a valid email address")),
+  subject: z
+    .string()
+    .trim()
+    .min(5, "Subject must be at least 5 characters")
+    .max(200, "Subject must be at most 200 characters"),
+  message: z
+    .string()
+    .trim()
+    .min(10, "Message must be at least 10 characters")
+    .max(5000, "Message must be at most 5000 characters"),
+});
+
+export type ContactInput = z.infer<typeof contactSchema>;

@@ -1,0 +1,57 @@
+import { Router } from "express";
+import { toyQueryInput, toyQuerySchema } from "../../domain/catalog";
+import { HttpError } from "../http/errors";
+import { parseId, parseOr400 } from "../http/validation";
+import type { Services } from "../services/create-services";
+
+/** Public catalogue reads: breeds, categories, toys and breed recommendations. */
+export function catalogRouter({ catalog }: Services) {
+  const router = Router();
+
+  router.get("/breeds", async (_req, res) => {
+    res.json(await catalog.listBreeds());
+  });
+
+  router.get("/categories", async (_req, res) => {
+    res.json(await catalog.listCategories());
+  });
+
+  router.get("/recommendations/:breedId", async (req, res) => {
+    const result = await catalog.getBreedRecommendations(parseId(req.params.breedId, "breed id"));
+    if (!result) throw new HttpError(404, "Breed not found");
+    res.json(result);
+  });
+
+  // Without parameters: every toy by name (the spec's contract). With them: filtered,
+  // sorted and, with `page`, paged; X-Total-Count always tells how many matched.
+  router.get("/toys", async (req, res) => {
+    const params = new URL(req.originalUrl, "http://localhost").searchParams;
+    const query = parseOr400(toyQuerySchema, toyQueryInput(params));
+    const page = await catalog.listToys(query);
+    res.set("X-Total-Count", String(page.total)).json(page.items);
+  });
+
+  router.get("/toys/top-picks", async (_req, res) => {
+    res.json(await catalog.listTopPicks());
+  });
+
+  router.get("/toys/:id", async (req, res) => {
+    const toy = await catalog.getToy(parseId(req.params.id, "toy id"));
+    if (!toy) throw new HttpError(404, "Toy not found");
+    res.json(toy);
+  });
+
+  router.get("/toys/:id/categories", async (req, res) => {
+    const list = await catalog.listToyCategories(parseId(req.params.id, "toy id"));
+    if (!list) throw new HttpError(404, "Toy not found");
+    res.json(list);
+  });
+
+  router.get("/toys/:id/breed-recommendations", async (req, res) => {
+    const list = await catalog.listToyBreedLinks(parseId(req.params.id, "toy id"));
+    if (!list) throw new HttpError(404, "Toy not found");
+    res.json(list);
+  });
+
+  return router;
+}

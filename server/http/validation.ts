@@ -1,0 +1,38 @@
+import type { RequestHandler } from "express";
+import type { z } from "zod";
+import { HttpError } from "./errors";
+
+/** Parses input with a domain schema; a failure is a 400 naming each field's problem. */
+export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join(".") : "_";
+    const list = errors[key] ?? [];
+    list.push(issue.message);
+    errors[key] = list;
+  }
+  throw new HttpError(400, result.error.issues[0]?.message ?? "Invalid input", errors);
+}
+
+/** A positive integer route parameter, or 400. */
+export function parseId(value: string | undefined, what = "id"): number {
+  if (!value || !/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2_147_483_647) {
+    throw new HttpError(400, `Invalid ${what}: expected a positive whole number`);
+  }
+  return Number(value);
+}
+
+/**
+ * Bodies of unsafe API calls must be JSON (415 otherwise). Calls without a body, like
+ * the spec's track-visit, pass.
+ */
+export const requireJsonBody: RequestHandler = (req, _res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const hasBody = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
+  if (hasBody && !req.is("application/json")) {
+    return next(new HttpError(415, "Request body must be JSON (Content-Type: application/json)"));
+  }
+  next();
+};

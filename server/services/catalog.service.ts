@@ -1,0 +1,250 @@
+import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import type { Breed, BreedRecommendations, Category, CategoryRef, Toy, ToyQuery } from "../../domain/catalog";
+import { MAX_PAGE_SIZE } from "../../domain/catalog";
+import type { Database } from "../db/client";
+import { breedRecommendations, breeds, categories, toyCategories, toys } from "../db/schema";
+
+export interface ToyPage {
+  items: Toy[];
+  total: number;
+}
+
+export interface ToyBreedLink {
+  id: number;
+  breedId: number;
+  toyId: number;
+  note: string | null;
+  breed: { id: number; name: string };
+}
+
+const toyColumns = {
+  id: toys.id,
+  name: toys.name,
+  description: toys.description,
+  details: toys.details,
+  imageUrl: toys.imageUrl,
+  price: toys.price,
+  priceDiscount: toys.priceDiscount,
+  rating: toys.rating,
+  reviewCount: toys.reviewCount,
+  amazonUrl: toys.amazonUrl,
+  amazonAsin: toys.amazonAsin,
+  affiliateUrl: toys.affiliateUrl,
+  affiliateCode: toys.affiliateCode,
+  isTopPick: toys.isTopPick,
+  inStock: toys.inStock,
+  isPrimeEligible: toys.isPrimeEligible,
+  materialType: toys.materialType,
+  features: toys.features,
+  ageRecommendation: toys.ageRecommendation,
+  suitableFor: toys.suitableFor,
+  categoryId: toys.categoryId,
+  categoryName: categories.name,
+};
+
+/** `%` and `_` typed by a visitor are literal characters, not wildcards. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Breeds, categories and toys as the storefront reads them. */
+export function createCatalogService(db: Database) {
+  /** Adds `categories: [{id, name}]` to toy rows, in one query for the whole list. */
+  async function withCategories(rows: Omit<Toy, "categories">[]): Promise<Toy[]> {
+    if (rows.length === 0) return [];
+    const links = await db
+      .select({ toyId: toyCategories.toyId, id: categories.id, name: categories.name })
+      .from(toyCategories)
+      .innerJoin(categories, eq(categories.id, toyCategories.categoryId))
+      .where(
+        inArray(
+          toyCategories.toyId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(categories.name));
+    const byToy = new Map<number, CategoryRef[]>();
+    for (const link of links) {
+      const list = byToy.get(link.toyId) ?? [];
+      list.push({ id: link.id, name: link.name });
+      byToy.set(link.toyId, list);
+    }
+    return rows.map((row) => ({ ...row, categories: byToy.get(row.id) ?? [] }));
+  }
+
+  function toyFilters(query: ToyQuery): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [];
+    if (query.search) {
+      const pattern = likePattern(query.search);
+      conditions.push(or(ilike(toys.name, pattern), ilike(toys.description, pattern)));
+    }
+    if (query.category !== undefined) {
+      const categoryId = query.category;
+      conditions.push(
+        or(
+          eq(toys.categoryId, categoryId),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(toyCategories)
+              .where(and(eq(toyCategories.toyId, toys.id), eq(toyCategories.categoryId, categoryId))),
+          ),
+        ),
+      );
+    }
+    if (query.breed !== undefined) {
+      const breedId = query.breed;
+      conditions.push(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(breedRecommendations)
+            .where(and(eq(breedRecommendations.toyId, toys.id), eq(breedRecommendations.breedId, breedId))),
+        ),
+      );
+    }
+    if (query.minPrice !== undefined && query.minPrice > 0) conditions.push(gte(toys.priceValue, query.minPrice));
+    if (query.maxPrice !== undefined) conditions.push(lte(toys.priceValue, query.maxPrice));
+    return and(...conditions);
+  }
+
+  function toyOrder(sort: ToyQuery["sort"]): SQL[] {
+    switch (sort) {
+      case "price-asc":
+        return [sql`${toys.priceValue} asc nulls last`, asc(toys.name), asc(toys.id)];
+      case "price-desc":
+        return [sql`${toys.priceValue} desc nulls last`, asc(toys.name), asc(toys.id)];
+      case "rating-desc":
+        return [sql`${toys.ratingValue} desc nulls last`, desc(toys.reviewCount), asc(toys.name), asc(toys.id)];
+      default:
+        return [asc(toys.name), asc(toys.id)];
+    }
+  }
+
+  return {
+    /** All breeds, by name. */
+    async listBreeds(): Promise<Breed[]> {
+      return db
+        .select({
+          id: breeds.id,
+          name: breeds.name,
+          size: breeds.size,
+          description: breeds.description,
+          imageUrl: breeds.imageUrl,
+        })
+        .from(breeds)
+        .orderBy(asc(breeds.name));
+    },
+
+    /** All categories, by id (the home page shows the first six). */
+    async listCategories(): Promise<Category[]> {
+      return db
+        .select({
+          id: categories.id,
+          name: categories.name,
+          description: categories.description,
+          icon: categories.icon,
+          imageUrl: categories.imageUrl,
+        })
+        .from(categories)
+        .orderBy(asc(categories.id));
+    },
+
+    /**
+     * Toys matching the query, sorted, one page at a time (all matches when no page is
+     * asked for), with the total number of matches.
+     */
+    async listToys(query: ToyQuery): Promise<ToyPage> {
+      const where = toyFilters(query);
+      const limit = query.page !== undefined ? (query.pageSize ?? MAX_PAGE_SIZE) : undefined;
+      const offset = limit !== undefined ? ((query.page ?? 1) - 1) * limit : 0;
+      const base = db
+        .select({ ...toyColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(toys)
+        .leftJoin(categories, eq(categories.id, toys.categoryId))
+        .where(where)
+        .orderBy(...toyOrder(query.sort));
+      const rows = limit !== undefined ? await base.limit(limit).offset(offset) : await base;
+      let total = rows[0]?.total ?? 0;
+      if (rows.length === 0 && offset > 0) {
+        const [counted] = await db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(toys)
+          .where(where);
+        total = counted?.n ?? 0;
+      }
+      const items = await withCategories(rows.map(({ total: _total, ...toy }) => toy));
+      return { items, total };
+    },
+
+    /** Top picks for the home page, best rated first. */
+    async listTopPicks(): Promise<Toy[]> {
+      const rows = await db
+        .select(toyColumns)
+        .from(toys)
+        .leftJoin(categories, eq(categories.id, toys.categoryId))
+        .where(eq(toys.isTopPick, true))
+        .orderBy(sql`${toys.ratingValue} desc nulls last`, asc(toys.name));
+      return withCategories(rows);
+    },
+
+    /** One toy, or null. */
+    async getToy(id: number): Promise<Toy | null> {
+      const rows = await db
+        .select(toyColumns)
+        .from(toys)
+        .leftJoin(categories, eq(categories.id, toys.categoryId))
+        .where(eq(toys.id, id));
+      const [toy] = await withCategories(rows);
+      return toy ?? null;
+    },
+
+    /** A toy's categories, or null when the toy does not exist. */
+    async listToyCategories(toyId: number): Promise<CategoryRef[] | null> {
+      const toy = await this.getToy(toyId);
+      return toy ? toy.categories : null;
+    },
+
+    /** A toy's breed recommendations with the breed's id and name, or null when the toy does not exist. */
+    async listToyBreedLinks(toyId: number): Promise<ToyBreedLink[] | null> {
+      const [toy] = await db.select({ id: toys.id }).from(toys).where(eq(toys.id, toyId));
+      if (!toy) return null;
+      const rows = await db
+        .select({
+          id: breedRecommendations.id,
+          breedId: breedRecommendations.breedId,
+          toyId: breedRecommendations.toyId,
+          note: breedRecommendations.note,
+          breedName: breeds.name,
+        })
+        .from(breedRecommendations)
+        .innerJoin(breeds, eq(breeds.id, breedRecommendations.breedId))
+        .where(eq(breedRecommendations.toyId, toyId))
+        .orderBy(asc(breeds.name));
+      return rows.map(({ breedName, ...link }) => ({ ...link, breed: { id: link.breedId, name: breedName } }));
+    },
+
+    /** A breed and the toys recommended for it, or null when the breed does not exist. */
+    async getBreedRecommendations(breedId: number): Promise<BreedRecommendations | null> {
+      const [breed] = await db
+        .select({ id: breeds.id, name: breeds.name, description: breeds.description, imageUrl: breeds.imageUrl })
+        .from(breeds)
+        .where(eq(breeds.id, breedId));
+      if (!breed) return null;
+      const rows = await db
+        .select({ ...toyColumns, note: breedRecommendations.note })
+        .from(breedRecommendations)
+        .innerJoin(toys, eq(toys.id, breedRecommendations.toyId))
+        .leftJoin(categories, eq(categories.id, toys.categoryId))
+        .where(eq(breedRecommendations.breedId, breedId))
+        .orderBy(desc(toys.isTopPick), sql`${toys.ratingValue} desc nulls last`, asc(toys.name));
+      const withCats = await withCategories(rows.map(({ note: _note, ...toy }) => toy));
+      return {
+        breed,
+        recommendations: withCats.map((toy, i) => ({ toyId: toy.id, toy, note: rows[i]?.note ?? null })),
+      };
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
