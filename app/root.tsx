@@ -4,6 +4,10 @@ import type { Route } from "./+types/root";
 import { Toaster } from "./components/ui/toaster";
 import "./app.css";
 
+export function loader({ context }: Route.LoaderArgs) {
+  return { siteUrl: context.siteUrl };
+}
+
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -11,6 +11,11 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().default("./data"),
+  /** public origin for canonical links, sitemaps and e-mails; defaults to http://localhost:PORT */
+  SITE_URL: z
+    .url({ protocol: /^https?$/, message: "SITE_URL must be an http(s) URL" })
+    .transform((u) => u.replace(/\/+$/, ""))
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO_CONTENT: z
     .enum(["true", "false"])

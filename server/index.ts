@@ -49,7 +49,8 @@ async function main() {
   }
 
   const services = createServices(database);
-  const pages = await createPageHandlers(env.NODE_ENV, services);
+  const siteUrl = env.SITE_URL ?? `http://localhost:${env.PORT}`;
+  const pages = await createPageHandlers(env.NODE_ENV, services, siteUrl);
   let shuttingDown = false;
   const app = createApp({
     services,

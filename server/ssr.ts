@@ -8,6 +8,8 @@ import type { Services } from "./services/create-services";
 declare module "react-router" {
   interface AppLoadContext {
     services: Services;
+    /** public origin, e.g. https://pawsomepicks.com */
+    siteUrl: string;
   }
 }
 
@@ -15,8 +17,12 @@ declare module "react-router" {
  * The page handler: in production the built React Router server bundle; in development
  * Vite's middleware plus a build loaded through Vite, so edits hot-reload.
  */
-export async function createPageHandlers(mode: "production" | "development" | "test", services: Services) {
-  const getLoadContext = () => ({ services });
+export async function createPageHandlers(
+  mode: "production" | "development" | "test",
+  services: Services,
+  siteUrl: string,
+) {
+  const getLoadContext = () => ({ services, siteUrl });
   if (mode === "development") {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });

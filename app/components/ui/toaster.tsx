@@ -5,7 +5,7 @@ import { TOAST_DURATION_MS, useToasts } from "./use-toast";
 // Radix Toast with the spec's constants: 5000 ms, swipe right past 50 px, F8 focuses
 // the notification area (Radix's default hotkey).
 export function Toaster() {
-  const { toasts, dismiss, remove } = useToasts();
+  const { toasts, dismiss } = useToasts();
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION_MS}
@@ -18,10 +18,7 @@ export function Toaster() {
           key={t.id}
           open={t.open}
           onOpenChange={(open) => {
-            if (!open) {
-              dismiss(t.id);
-              setTimeout(() => remove(t.id), 200);
-            }
+            if (!open) dismiss(t.id);
           }}
           className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0 transition ${
             t.variant === "destructive" ? "border-red-700 bg-red-700 text-white" : "border-stone-200 bg-white text-ink"

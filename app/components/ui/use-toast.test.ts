@@ -1,19 +1,48 @@
 import { describe, expect, it } from "vitest";
-import { createToastStore, TOAST_LIMIT } from "./use-toast";
+import { createToastStore, MIN_VISIBLE_MS, TOAST_LIMIT } from "./use-toast";
+
+function fakeClock() {
+  let now = 0;
+  let timers: { at: number; fn: () => void }[] = [];
+  return {
+    now: () => now,
+    setTimeout(fn: () => void, ms: number) {
+      timers.push({ at: now + ms, fn });
+    },
+    advance(ms: number) {
+      now += ms;
+      const due = timers.filter((t) => t.at <= now).sort((a, b) => a.at - b.at);
+      timers = timers.filter((t) => t.at > now);
+      for (const t of due) t.fn();
+    },
+  };
+}
 
 describe("toast store", () => {
-  it("shows at most one toast: a new one replaces the one on screen", () => {
+  it("shows one toast at a time", () => {
     expect(TOAST_LIMIT).toBe(1);
-    const store = createToastStore();
+    const clock = fakeClock();
+    const store = createToastStore(clock);
     store.show({ title: "First" });
-    store.show({ title: "Second", description: "newer", variant: "destructive" });
-    expect(store.getSnapshot()).toEqual([
-      { id: 2, title: "Second", description: "newer", variant: "destructive", open: true },
-    ]);
+    store.show({ title: "Second", variant: "destructive" });
+    expect(store.getSnapshot()).toEqual([{ id: 1, title: "First", open: true }]);
   });
 
-  it("closes, then removes a toast, and tells subscribers each time", () => {
-    const store = createToastStore();
+  it("lets a waiting toast through after the visible one had its minimum time", () => {
+    const clock = fakeClock();
+    const store = createToastStore(clock);
+    store.show({ title: "Message received" });
+    clock.advance(500);
+    store.show({ title: "Note", description: "details" });
+    clock.advance(MIN_VISIBLE_MS - 500);
+    expect(store.getSnapshot()[0]).toMatchObject({ title: "Message received", open: false });
+    clock.advance(250);
+    expect(store.getSnapshot()).toEqual([{ id: 2, title: "Note", description: "details", open: true }]);
+  });
+
+  it("closes, then removes a toast, and tells subscribers", () => {
+    const clock = fakeClock();
+    const store = createToastStore(clock);
     let notified = 0;
     const unsubscribe = store.subscribe(() => {
       notified++;
@@ -21,7 +50,7 @@ describe("toast store", () => {
     const id = store.show({ title: "Saved" });
     store.dismiss(id);
     expect(store.getSnapshot()[0]?.open).toBe(false);
-    store.remove(id);
+    clock.advance(250);
     expect(store.getSnapshot()).toEqual([]);
     expect(notified).toBe(3);
     unsubscribe();

@@ -1,9 +1,12 @@
 import { useSyncExternalStore } from "react";
 
-// A tiny toast store. The spec shows at most one toast at a time, so a new toast
-// replaces the one on screen.
+// A tiny toast store. The spec shows at most one toast at a time; a toast raised while
+// another is on screen waits its turn, and the one on screen then steps aside after
+// MIN_VISIBLE_MS so both get read (e.g. 'Message received' followed by 'Note').
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
+export const MIN_VISIBLE_MS = 1500;
+const CLOSE_ANIMATION_MS = 200;
 
 export interface ToastInput {
   title: string;
@@ -18,35 +21,70 @@ export interface ToastItem extends ToastInput {
 
 type Listener = () => void;
 
-/** Holds the visible toasts; pure state, so it can be unit tested without a DOM. */
-export function createToastStore(limit = TOAST_LIMIT) {
-  let toasts: ToastItem[] = [];
+interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+}
+
+const realClock: Clock = { now: () => Date.now(), setTimeout: (fn, ms) => setTimeout(fn, ms) };
+
+/** Holds the visible toast and the queue; pure state plus timers, testable without a DOM. */
+export function createToastStore(clock: Clock = realClock) {
+  let visible: ToastItem[] = [];
+  let shownAt = 0;
+  const queue: ToastItem[] = [];
   let nextId = 1;
   const listeners = new Set<Listener>();
   const emit = () => {
     for (const listener of listeners) listener();
   };
-  return {
+
+  function showNext() {
+    const next = queue.shift();
+    if (!next) return;
+    visible = [next];
+    shownAt = clock.now();
+    emit();
+    if (queue.length > 0) stepAsideLater(next.id);
+  }
+
+  function stepAsideLater(id: number) {
+    const wait = Math.max(0, MIN_VISIBLE_MS - (clock.now() - shownAt));
+    clock.setTimeout(() => store.dismiss(id), wait);
+  }
+
+  const store = {
     show(input: ToastInput): number {
-      const id = nextId++;
-      toasts = [{ ...input, id, open: true }, ...toasts].slice(0, limit);
-      emit();
-      return id;
+      const item: ToastItem = { ...input, id: nextId++, open: true };
+      queue.push(item);
+      const current = visible[0];
+      if (!current) showNext();
+      else if (current.open) stepAsideLater(current.id);
+      return item.id;
     },
+    /** starts closing a toast (Radix animates it out), then removes it and shows the next */
     dismiss(id: number) {
-      toasts = toasts.map((t) => (t.id === id ? { ...t, open: false } : t));
+      const current = visible[0];
+      if (!current || current.id !== id || !current.open) return;
+      visible = [{ ...current, open: false }];
       emit();
+      clock.setTimeout(() => store.remove(id), CLOSE_ANIMATION_MS);
     },
     remove(id: number) {
-      toasts = toasts.filter((t) => t.id !== id);
+      if (visible[0]?.id !== id) return;
+      visible = [];
       emit();
+      showNext();
     },
-    getSnapshot: () => toasts,
+    getSnapshot: () => visible,
     subscribe(listener: Listener) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
   };
+  return store;
 }
 
 const store = createToastStore();
@@ -59,5 +97,5 @@ export function toast(input: ToastInput): number {
 
 export function useToasts() {
   const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, () => serverSnapshot);
-  return { toasts, dismiss: store.dismiss, remove: store.remove };
+  return { toasts, dismiss: store.dismiss };
 }

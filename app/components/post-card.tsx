@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { formatCompactDate, formatShortDate } from "../../domain/dates";
+import { type PostSummary, postPath, postTypeLabel } from "../../domain/posts";
+import { SmartImage } from "./smart-image";
+
+const BADGE_COLOURS: Record<string, string> = {
+  review: "bg-primary text-white",
+  guide: "bg-amber-100 text-amber-900",
+  comparison: "bg-teal-700 text-white",
+};
+
+export function postBadgeClass(postType: string): string {
+  return BADGE_COLOURS[postType] ?? "bg-stone-200 text-ink";
+}
+
+/**
+ * A post teaser linking to its page. `dateStyle` "short" is the home page's
+ * 'MMM dd, yyyy', "compact" the resources page's short month/day/year.
+ */
+export function PostCard({
+  post,
+  dateStyle = "short",
+  badge,
+}: {
+  post: PostSummary;
+  dateStyle?: "short" | "compact";
+  badge?: string;
+}) {
+  const date = dateStyle === "short" ? formatShortDate(post.publishedAt) : formatCompactDate(post.publishedAt);
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+      <Link to={postPath(post)} className="flex flex-1 flex-col" aria-label={post.title}>
+        <SmartImage
+          src={post.imageUrl}
+          alt=""
+          width={1200}
+          height={630}
+          loading="lazy"
+          decoding="async"
+          className="aspect-[1200/630] w-full bg-stone-100 object-cover"
+        />
+        <div className="flex flex-1 flex-col p-5">
+          <div className="flex items-center gap-3 text-sm">
+            <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${postBadgeClass(post.postType)}`}>
+              {badge ?? postTypeLabel(post.postType)}
+            </span>
+            <time dateTime={post.publishedAt} className="text-muted">
+              {date}
+            </time>
+          </div>
+          <h3 className="mt-3 text-lg font-bold leading-snug group-hover:text-primary">{post.title}</h3>
+          <p className="mt-2 line-clamp-3 text-muted">{post.excerpt}</p>
+          <p className="mt-auto pt-4 text-sm text-muted">{post.readingTime} min read</p>
+        </div>
+      </Link>
+    </article>
+  );
+}
