@@ -116,7 +116,7 @@ export const toyQuerySchema = z
     path: ["minPrice"],
   });
 
-export type ToyQuery = z.output<typeof toyQuerySchema>;
+export type ToyQuery = Partial<z.output<typeof toyQuerySchema>>;
 
 const TOY_QUERY_KEYS = ["search", "category", "breed", "minPrice", "maxPrice", "sort", "page", "pageSize"] as const;
 
@@ -128,4 +128,63 @@ export function toyQueryInput(params: URLSearchParams): Record<string, string> {
     if (value !== null) raw[key] = value;
   }
   return raw;
+}
+
+/** The catalogue filters a visitor can set on /products; all optional, defaults omitted. */
+export interface CatalogFilters {
+  search?: string;
+  breed?: number;
+  category?: number;
+  minPrice?: number;
+  maxPrice?: number;
+  sort?: ToySort;
+  page?: number;
+}
+
+/**
+ * URL parameters for the filters, leaving out defaults (so the plain /products URL is
+ * the unfiltered catalogue): a price range of 0 to PRICE_MAX, name sort, page 1.
+ */
+export function catalogSearchParams(filters: CatalogFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.search?.trim()) params.set("search", filters.search.trim());
+  if (filters.breed !== undefined) params.set("breed", String(filters.breed));
+  if (filters.category !== undefined) params.set("category", String(filters.category));
+  if (filters.minPrice !== undefined && filters.minPrice > PRICE_MIN) params.set("minPrice", String(filters.minPrice));
+  if (filters.maxPrice !== undefined && filters.maxPrice < PRICE_MAX) params.set("maxPrice", String(filters.maxPrice));
+  if (filters.sort && filters.sort !== DEFAULT_SORT) params.set("sort", filters.sort);
+  if (filters.page !== undefined && filters.page > 1) params.set("page", String(filters.page));
+  return params;
+}
+
+/**
+ * Reads the /products filters from a URL leniently: a parameter that does not parse is
+ * ignored rather than failing the page.
+ */
+export function catalogFiltersFrom(params: URLSearchParams): CatalogFilters {
+  const filters: CatalogFilters = {};
+  const input = toyQueryInput(params);
+  for (const [key, value] of Object.entries(input)) {
+    const parsed = toyQuerySchema.safeParse({ [key]: value });
+    if (!parsed.success) continue;
+    Object.assign(filters, Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)));
+  }
+  delete (filters as { pageSize?: number }).pageSize;
+  if (filters.minPrice !== undefined && filters.maxPrice !== undefined && filters.minPrice > filters.maxPrice) {
+    delete filters.minPrice;
+    delete filters.maxPrice;
+  }
+  if (filters.maxPrice !== undefined && filters.maxPrice >= PRICE_MAX) delete filters.maxPrice;
+  return filters;
+}
+
+/** True when no filter is set (sort and page do not count). */
+export function hasActiveFilters(filters: CatalogFilters): boolean {
+  return Boolean(
+    filters.search ||
+      filters.breed !== undefined ||
+      filters.category !== undefined ||
+      (filters.minPrice ?? 0) > PRICE_MIN ||
+      filters.maxPrice !== undefined,
+  );
 }

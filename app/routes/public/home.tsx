@@ -1,41 +1,397 @@
+import { ArrowRight, BadgeCheck, CalendarClock, ClipboardList, ShieldCheck, Sparkles } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { HOME_TITLE } from "../../lib/page-title";
+import type { Breed, Category, Toy } from "../../../domain/catalog";
+import type { PostSummary } from "../../../domain/posts";
+import { BreedSearch } from "../../components/breed-search";
+import { categoryIcon } from "../../components/category-icon";
+import { Deferred } from "../../components/deferred";
+import { JsonLd } from "../../components/json-ld";
+import { PostCard } from "../../components/post-card";
+import { TestimonialCarousel, type TestimonialSlide } from "../../components/testimonial-carousel";
+import { ToyCard } from "../../components/toy-card";
+import { buttonClass } from "../../components/ui/button";
+import { CardSkeleton, Skeleton } from "../../components/ui/skeleton";
+import { fetchResult } from "../../lib/api";
+import { HOME_TITLE, SITE_NAME } from "../../lib/page-title";
+import type { Result } from "../../lib/result";
+import { settle } from "../../lib/result";
+import { seoMeta, siteUrlFrom } from "../../lib/seo";
+import { SITE } from "../../lib/site";
+import type { Route } from "./+types/home";
 
-export const meta = () => [
-  { title: HOME_TITLE },
-  {
-    name: "description",
-    content:
-      "Find the best toys for your dog by breed: honest reviews, guides and a five-question toy matchmaker quiz.",
-  },
-];
+export const HOME_CATEGORY_TILES = 6;
 
-export default function Home() {
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: HOME_TITLE,
+    description:
+      "Find the best toys for your dog by breed: durability-tested picks, honest reviews, practical guides and a five-question toy matchmaker quiz.",
+    keywords: "dog toys, best dog toys, dog toys by breed, durable dog toys, puzzle toys, chew toys, dog toy reviews",
+    path: "/",
+    siteUrl: siteUrlFrom(matches),
+  });
+
+// Server render: everything in the first HTML. In the browser the same sections are
+// refreshed through the public API (spec/storefront.md §7), each with its own states.
+export async function loader({ context }: Route.LoaderArgs) {
+  const { catalog, content } = context.services;
+  const [breeds, topPicks, featuredPosts, categories, testimonials] = await Promise.all([
+    settle(() => catalog.listBreeds()),
+    settle(() => catalog.listTopPicks()),
+    settle(() => content.listFeaturedPosts()),
+    settle(() => catalog.listCategories()),
+    settle(() => content.listTestimonials()),
+  ]);
+  return { siteUrl: context.siteUrl, breeds, topPicks, featuredPosts, categories, testimonials };
+}
+
+export async function clientLoader() {
+  return {
+    siteUrl: window.location.origin,
+    breeds: fetchResult<Breed[]>("/api/breeds"),
+    topPicks: fetchResult<Toy[]>("/api/toys/top-picks"),
+    featuredPosts: fetchResult<PostSummary[]>("/api/posts/featured"),
+    categories: fetchResult<Category[]>("/api/categories"),
+    testimonials: fetchResult<TestimonialSlide[]>("/api/testimonials"),
+  };
+}
+clientLoader.hydrate = true as const;
+
+type MaybeDeferred<T> = Result<T> | Promise<Result<T>>;
+
+function SectionHeading({
+  id,
+  title,
+  intro,
+  action,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  action?: ReactNode;
+}) {
   return (
-    <section className="bg-gradient-to-b from-orange-50 to-surface">
-      <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
-        <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
+    <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h2 id={id} className="text-3xl font-extrabold tracking-tight">
+          {title}
+        </h2>
+        {intro ? <p className="mt-2 max-w-2xl text-muted">{intro}</p> : null}
+      </div>
+      {action}
+    </div>
+  );
+}
+
+function Hero() {
+  const badges = [
+    { icon: ClipboardList, text: "Breed-specific recommendations" },
+    { icon: ShieldCheck, text: "Durability tested" },
+    { icon: CalendarClock, text: "Updated weekly" },
+  ];
+  return (
+    <section className="bg-gradient-to-b from-orange-50 to-surface" aria-labelledby="hero-heading">
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
+        <p className="inline-flex items-center gap-2 rounded-full border border-orange-200 bg-white px-3 py-1 text-sm font-semibold text-primary-hover">
+          <BadgeCheck className="size-4" aria-hidden="true" />
+          Official {SITE.retailer} Associate Partner
+        </p>
+        <h1 id="hero-heading" className="mt-6 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
           Find the perfect toy for your dog's breed
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-muted">
-          Breed-specific recommendations, durability-tested picks and guides updated every week.
+          We test toys with real dogs of every size and chew style, then match them to breeds so you buy the right toy
+          the first time.
         </p>
-        <div className="mt-8 flex flex-wrap gap-4">
-          <a
-            href="#breed-search"
-            className="rounded-lg bg-primary px-6 py-3 font-bold text-white hover:bg-primary-hover"
-          >
+        <ul className="mt-8 flex flex-wrap gap-3" aria-label="Why Pawsome Picks">
+          {badges.map(({ icon: Icon, text }) => (
+            <li
+              key={text}
+              className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold shadow-sm"
+            >
+              <Icon className="size-4 text-primary" aria-hidden="true" />
+              {text}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10 flex flex-wrap gap-4">
+          <a href="#breed-search" className={buttonClass("primary", "lg")}>
             Find Toys by Breed
           </a>
-          <Link
-            to="/quiz"
-            className="rounded-lg border-2 border-primary px-6 py-3 font-bold text-primary hover:bg-primary-soft"
-          >
+          <Link to="/quiz" className={buttonClass("outline", "lg")}>
+            <Sparkles className="size-5" aria-hidden="true" />
             Take the Toy Quiz
           </Link>
         </div>
       </div>
-      <div id="breed-search" />
     </section>
+  );
+}
+
+function BreedSearchSection({ breeds }: { breeds: MaybeDeferred<Breed[]> }) {
+  return (
+    <section id="breed-search" className="scroll-mt-20 py-16" aria-labelledby="breed-search-heading">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="mb-8 text-center">
+          <h2 id="breed-search-heading" className="text-3xl font-extrabold tracking-tight">
+            Find Toys for Your Dog's Breed
+          </h2>
+          <p className="mx-auto mt-2 max-w-2xl text-muted">
+            Choose your dog's breed and we'll show the toys our testers recommend for it.
+          </p>
+        </div>
+        <Deferred value={breeds} fallback={<Skeleton className="mx-auto h-12 max-w-2xl" />}>
+          {(result) => <BreedSearch breeds={result.ok ? result.data : []} />}
+        </Deferred>
+      </div>
+    </section>
+  );
+}
+
+function FeaturedToys({ topPicks }: { topPicks: MaybeDeferred<Toy[]> }) {
+  const frame = (children: ReactNode) => (
+    <section className="bg-white py-16" aria-labelledby="featured-toys-heading">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="featured-toys-heading"
+          title="Featured Toys"
+          intro="Our top picks, tested for durability and fun."
+          action={
+            <Link to="/products" className="inline-flex items-center gap-1 font-bold text-primary hover:underline">
+              View All Products
+              <ArrowRight className="size-4" aria-hidden="true" />
+            </Link>
+          }
+        />
+        {children}
+      </div>
+    </section>
+  );
+  return (
+    <Deferred
+      value={topPicks}
+      fallback={frame(
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading featured toys">
+          <CardSkeleton />
+          <CardSkeleton />
+          <CardSkeleton />
+        </div>,
+      )}
+    >
+      {(result) =>
+        // hidden on error or when there is nothing to feature (spec §2)
+        result.ok && result.data.length > 0
+          ? frame(
+              <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {result.data.map((toy) => (
+                  <ToyCard key={toy.id} toy={toy} variant="featured" />
+                ))}
+              </div>,
+            )
+          : null
+      }
+    </Deferred>
+  );
+}
+
+function LatestPosts({ posts }: { posts: MaybeDeferred<PostSummary[]> }) {
+  return (
+    <section id="latest-reviews" className="scroll-mt-20 py-16" aria-labelledby="latest-reviews-heading">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="latest-reviews-heading"
+          title="Featured Reviews and Guides"
+          intro="In-depth reviews and practical advice from our testers."
+          action={
+            <Link to="/reviews" className="inline-flex items-center gap-1 font-bold text-primary hover:underline">
+              View All Content
+              <ArrowRight className="size-4" aria-hidden="true" />
+            </Link>
+          }
+        />
+        <Deferred
+          value={posts}
+          fallback={
+            <div className="grid gap-6 md:grid-cols-3" role="status" aria-label="Loading reviews">
+              <Skeleton className="h-80" />
+              <Skeleton className="h-80" />
+              <Skeleton className="h-80" />
+            </div>
+          }
+        >
+          {(result) =>
+            result.ok ? (
+              <div className="grid gap-6 md:grid-cols-3">
+                {result.data.map((post) => (
+                  <PostCard key={post.id} post={post} dateStyle="short" />
+                ))}
+              </div>
+            ) : (
+              <p className="rounded-lg bg-red-50 p-4 text-red-800">Failed to load reviews. Please try again later.</p>
+            )
+          }
+        </Deferred>
+      </div>
+    </section>
+  );
+}
+
+function ToyCategories({ categories }: { categories: MaybeDeferred<Category[]> }) {
+  return (
+    <section className="bg-white py-16" aria-labelledby="categories-heading">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <Deferred
+          value={categories}
+          fallback={
+            <>
+              <SectionHeading id="categories-heading" title="Toy Categories" />
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading categories">
+                {Array.from({ length: HOME_CATEGORY_TILES }, (_, i) => (
+                  <Skeleton key={`category-skeleton-${i.toString()}`} className="h-28" />
+                ))}
+              </div>
+            </>
+          }
+        >
+          {(result) => (
+            <>
+              <SectionHeading
+                id="categories-heading"
+                title="Toy Categories"
+                intro="Browse toys by what your dog loves to do."
+                action={
+                  result.ok && result.data.length > HOME_CATEGORY_TILES ? (
+                    <Link
+                      to="/products"
+                      className="inline-flex items-center gap-1 font-bold text-primary hover:underline"
+                    >
+                      View All Categories
+                      <ArrowRight className="size-4" aria-hidden="true" />
+                    </Link>
+                  ) : null
+                }
+              />
+              {result.ok ? (
+                <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                  {result.data.slice(0, HOME_CATEGORY_TILES).map((category) => {
+                    const Icon = categoryIcon(category);
+                    return (
+                      <li key={category.id}>
+                        <Link
+                          to={`/products?category=${category.id}`}
+                          className="flex h-full items-start gap-4 rounded-xl border border-stone-200 bg-surface p-5 transition-colors hover:border-primary"
+                          data-testid="category-tile"
+                        >
+                          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-soft">
+                            <Icon className="size-6 text-primary" aria-hidden="true" data-icon={Icon.displayName} />
+                          </span>
+                          <span>
+                            <span className="block text-lg font-bold">{category.name}</span>
+                            {category.description ? (
+                              <span className="mt-1 block text-sm text-muted">{category.description}</span>
+                            ) : null}
+                          </span>
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+              ) : (
+                <p className="rounded-lg bg-red-50 p-4 text-red-800">
+                  Failed to load categories. Please try again later.
+                </p>
+              )}
+            </>
+          )}
+        </Deferred>
+      </div>
+    </section>
+  );
+}
+
+function QuizCallToAction() {
+  return (
+    <section className="py-16" aria-labelledby="quiz-cta-heading">
+      <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
+        <div className="rounded-3xl bg-primary px-6 py-12 text-center text-white sm:px-12">
+          <h2 id="quiz-cta-heading" className="text-3xl font-extrabold tracking-tight">
+            Not sure where to start?
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-orange-50">
+            Answer five quick questions about your dog and our Toy Matchmaker will pick the three toys that suit them
+            best.
+          </p>
+          <Link
+            to="/quiz"
+            className="mt-8 inline-flex items-center gap-2 rounded-lg bg-white px-6 py-3 text-lg font-bold text-primary-hover hover:bg-orange-50"
+          >
+            Take the Quiz
+            <ArrowRight className="size-5" aria-hidden="true" />
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Testimonials({ testimonials }: { testimonials: MaybeDeferred<TestimonialSlide[]> }) {
+  return (
+    <Deferred value={testimonials} fallback={null}>
+      {(result) =>
+        result.ok && result.data.length > 0 ? (
+          <section className="bg-white py-16" aria-labelledby="testimonials-heading">
+            <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+              <h2 id="testimonials-heading" className="mb-8 text-center text-3xl font-extrabold tracking-tight">
+                Happy Dogs, Happy Parents
+              </h2>
+              <TestimonialCarousel testimonials={result.data} />
+            </div>
+          </section>
+        ) : null
+      }
+    </Deferred>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { siteUrl, breeds, topPicks, featuredPosts, categories, testimonials } = loaderData;
+  return (
+    <>
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@graph": [
+            {
+              "@type": "WebSite",
+              "@id": `${siteUrl}/#website`,
+              url: `${siteUrl}/`,
+              name: SITE_NAME,
+              description: "Breed-based dog toy recommendations, reviews and guides.",
+              potentialAction: {
+                "@type": "SearchAction",
+                target: `${siteUrl}/products?search={search_term_string}`,
+                "query-input": "required name=search_term_string",
+              },
+            },
+            {
+              "@type": "Organization",
+              "@id": `${siteUrl}/#organization`,
+              name: SITE_NAME,
+              url: `${siteUrl}/`,
+              logo: `${siteUrl}/favicon.svg`,
+              email: SITE.supportEmail,
+            },
+          ],
+        }}
+      />
+      <Hero />
+      <BreedSearchSection breeds={breeds} />
+      <FeaturedToys topPicks={topPicks} />
+      <LatestPosts posts={featuredPosts} />
+      <ToyCategories categories={categories} />
+      <QuizCallToAction />
+      <Testimonials testimonials={testimonials} />
+    </>
   );
 }

@@ -1,11 +1,324 @@
-import { PageSection } from "../../components/page-section";
+import * as Dialog from "@radix-ui/react-dialog";
+import { ChevronLeft, ChevronRight, Info, SlidersHorizontal, X } from "lucide-react";
+import { useCallback, useState } from "react";
+import { Link, useNavigation, useSearchParams } from "react-router";
+import {
+  type Breed,
+  type CatalogFilters,
+  type Category,
+  catalogFiltersFrom,
+  catalogSearchParams,
+  PAGE_SIZE,
+  type Toy,
+} from "../../../domain/catalog";
+import { AffiliateLink } from "../../components/affiliate-link";
+import { JsonLd } from "../../components/json-ld";
+import { ProductFilters } from "../../components/product-filters";
+import { RatingStars } from "../../components/rating-stars";
+import { SmartImage } from "../../components/smart-image";
+import { ToyCard } from "../../components/toy-card";
+import { buttonClass } from "../../components/ui/button";
+import { CardSkeleton } from "../../components/ui/skeleton";
+import { fetchResult } from "../../lib/api";
+import { fetchToyPage, type ToyPageData } from "../../lib/catalog-api";
 import { pageTitle } from "../../lib/page-title";
+import { type Result, settle } from "../../lib/result";
+import { seoMeta, siteUrlFrom } from "../../lib/seo";
+import { SITE } from "../../lib/site";
+import type { Route } from "./+types/products";
 
-export const meta = () => [
-  { title: pageTitle("Dog Toys & Products") },
-  { name: "description", content: "Browse dog toys by breed, category, price and rating." },
-];
+export const SKELETON_CARDS = 6;
 
-export default function Page() {
-  return <PageSection title="Dog Toys & Products" intro="Browse our catalogue of tested dog toys." />;
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const filters = catalogFiltersFrom(new URLSearchParams(location.search));
+  const params = catalogSearchParams({ category: filters.category, page: filters.page });
+  return seoMeta({
+    title: pageTitle("Dog Toys & Products"),
+    description:
+      "Browse tested dog toys by breed, category, price and rating: durable chews, puzzle toys, fetch and water toys.",
+    path: params.size > 0 ? `/products?${params}` : "/products",
+    siteUrl: siteUrlFrom(matches),
+  });
+};
+
+function highlightedId(url: URL): number | undefined {
+  const id = url.searchParams.get("id");
+  return id && /^\d{1,10}$/.test(id) ? Number(id) : undefined;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const filters = catalogFiltersFrom(url.searchParams);
+  const { catalog } = context.services;
+  const id = highlightedId(url);
+  const [toys, breeds, categories, highlighted] = await Promise.all([
+    settle(() => catalog.listToys({ ...filters, page: filters.page ?? 1, pageSize: PAGE_SIZE })),
+    settle(() => catalog.listBreeds()),
+    settle(() => catalog.listCategories()),
+    id === undefined ? Promise.resolve(null) : settle(() => catalog.getToy(id)),
+  ]);
+  return { siteUrl: context.siteUrl, toys, breeds, categories, highlighted };
+}
+
+// In the browser the page reads the spec's calls; while they load the grid shows skeletons.
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const id = highlightedId(url);
+  const [toys, breeds, categories, highlighted] = await Promise.all([
+    fetchToyPage(catalogFiltersFrom(url.searchParams)),
+    fetchResult<Breed[]>("/api/breeds"),
+    fetchResult<Category[]>("/api/categories"),
+    id === undefined ? Promise.resolve(null) : fetchResult<Toy>(`/api/toys/${id}`),
+  ]);
+  return { siteUrl: window.location.origin, toys, breeds, categories, highlighted };
+}
+clientLoader.hydrate = true as const;
+
+function Breadcrumb() {
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm">
+      <ol className="flex items-center gap-2 text-muted">
+        <li>
+          <Link to="/" className="hover:text-primary hover:underline">
+            Home
+          </Link>
+        </li>
+        <li aria-hidden="true">/</li>
+        <li aria-current="page" className="font-semibold text-ink">
+          Dog Toys & Products
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function HighlightedToy({ toy }: { toy: Toy }) {
+  return (
+    <section
+      aria-labelledby="highlighted-heading"
+      className="mb-10 grid gap-6 rounded-2xl border-2 border-primary bg-white p-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
+      data-testid="highlighted-toy"
+    >
+      <SmartImage
+        src={toy.imageUrl}
+        alt={toy.name}
+        width={800}
+        height={600}
+        className="aspect-[4/3] w-full rounded-xl bg-stone-100 object-cover"
+      />
+      <div>
+        {toy.isTopPick ? (
+          <span className="rounded-full bg-primary px-3 py-1 text-xs font-bold text-white">Top Pick</span>
+        ) : null}
+        <h2 id="highlighted-heading" className="mt-3 text-2xl font-extrabold">
+          {toy.name}
+        </h2>
+        <div className="mt-2 flex items-center gap-2 text-sm text-muted">
+          <RatingStars rating={toy.rating} />
+          <span>
+            {toy.rating} ({toy.reviewCount.toLocaleString("en-US")} reviews)
+          </span>
+        </div>
+        <p className="mt-4 text-2xl font-extrabold">{toy.price}</p>
+        <p className="mt-4">{toy.details}</p>
+        {toy.categories.length > 0 ? (
+          <p className="mt-4 text-sm text-muted">Categories: {toy.categories.map((c) => c.name).join(", ")}</p>
+        ) : null}
+        {toy.amazonUrl ? (
+          <AffiliateLink href={toy.amazonUrl} className={buttonClass("primary", "md", "mt-6")}>
+            View on Amazon
+          </AffiliateLink>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function Pagination({ page, total, filters }: { page: number; total: number; filters: CatalogFilters }) {
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  if (pages <= 1) return null;
+  const href = (p: number) => {
+    const params = catalogSearchParams({ ...filters, page: p });
+    return params.size > 0 ? `/products?${params}` : "/products";
+  };
+  const linkClass = buttonClass("secondary", "sm");
+  return (
+    <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-4">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className={linkClass} rel="prev">
+          <ChevronLeft className="size-4" aria-hidden="true" />
+          Previous
+        </Link>
+      ) : null}
+      <span className="text-sm text-muted">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link to={href(page + 1)} className={linkClass} rel="next">
+          Next
+          <ChevronRight className="size-4" aria-hidden="true" />
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+function Skeletons() {
+  return (
+    <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading products">
+      {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+        <CardSkeleton key={`skeleton-${i.toString()}`} />
+      ))}
+    </div>
+  );
+}
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { siteUrl, toys, breeds, categories, highlighted } = loaderData;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/products";
+  const filters = catalogFiltersFrom(searchParams);
+  const [sheetOpen, setSheetOpen] = useState(false);
+
+  const applyFilters = useCallback(
+    (next: CatalogFilters, options?: { replace?: boolean }) => {
+      setSearchParams(catalogSearchParams(next), { replace: options?.replace, preventScrollReset: true });
+    },
+    [setSearchParams],
+  );
+  const clearFilters = useCallback(() => applyFilters({}), [applyFilters]);
+
+  const content = (
+    toysResult: Result<ToyPageData>,
+    breedsResult: Result<Breed[]>,
+    categoriesResult: Result<Category[]>,
+  ) => {
+    const breedList = breedsResult.ok ? breedsResult.data : [];
+    const categoryList = categoriesResult.ok ? categoriesResult.data : [];
+    const total = toysResult.ok ? toysResult.data.total : 0;
+    const filterPanel = (prefix: string) => (
+      <ProductFilters
+        idPrefix={prefix}
+        filters={filters}
+        breeds={breedList}
+        categories={categoryList}
+        onChange={applyFilters}
+        onClear={clearFilters}
+      />
+    );
+    return (
+      <div className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-10">
+        <aside className="hidden lg:block" aria-label="Filters">
+          <div className="sticky top-24 rounded-2xl border border-stone-200 bg-white p-6">
+            <h2 className="mb-4 text-lg font-bold">Filter & Sort</h2>
+            {filterPanel("sidebar")}
+          </div>
+        </aside>
+
+        <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
+          <div className="sticky top-16 z-30 -mx-4 mb-6 bg-surface/95 px-4 py-3 backdrop-blur lg:hidden">
+            <Dialog.Trigger className={buttonClass("secondary", "md", "w-full")}>
+              <SlidersHorizontal className="size-5" aria-hidden="true" />
+              Filter & Sort ({total} products)
+            </Dialog.Trigger>
+          </div>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+            <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[85vh] overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl">
+              <div className="mb-4 flex items-center justify-between">
+                <Dialog.Title className="text-lg font-bold">Filter & Sort</Dialog.Title>
+                <Dialog.Close className="rounded-md p-2 hover:bg-stone-100" aria-label="Close filters">
+                  <X className="size-5" aria-hidden="true" />
+                </Dialog.Close>
+              </div>
+              <Dialog.Description className="sr-only">
+                Narrow the product list by search, breed, category and price, and sort it.
+              </Dialog.Description>
+              {filterPanel("sheet")}
+              <Dialog.Close className={buttonClass("primary", "lg", "mt-6 w-full")}>View {total} Products</Dialog.Close>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+
+        <div>
+          {loading ? (
+            <Skeletons />
+          ) : toysResult.ok ? (
+            <>
+              <p className="mb-4 text-sm text-muted" aria-live="polite">
+                {total} {total === 1 ? "product" : "products"}
+              </p>
+              {toysResult.data.items.length > 0 ? (
+                <>
+                  <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+                    {toysResult.data.items.map((toy) => (
+                      <ToyCard key={toy.id} toy={toy} />
+                    ))}
+                  </div>
+                  <Pagination page={filters.page ?? 1} total={total} filters={filters} />
+                  <JsonLd
+                    data={{
+                      "@context": "https://schema.org",
+                      "@type": "ItemList",
+                      itemListElement: toysResult.data.items.map((toy, i) => ({
+                        "@type": "ListItem",
+                        position: (filters.page ? (filters.page - 1) * PAGE_SIZE : 0) + i + 1,
+                        url: `${siteUrl}/products?id=${toy.id}`,
+                        name: toy.name,
+                      })),
+                    }}
+                  />
+                </>
+              ) : (
+                <div className="rounded-2xl border border-stone-200 bg-white p-10 text-center">
+                  <h2 className="text-xl font-bold">No products found</h2>
+                  <p className="mt-2 text-muted">Try adjusting your filters or search term</p>
+                  <button type="button" onClick={clearFilters} className={buttonClass("primary", "md", "mt-6")}>
+                    Clear All Filters
+                  </button>
+                </div>
+              )}
+            </>
+          ) : (
+            <p className="rounded-lg bg-red-50 p-4 text-red-800">Failed to load products. Please try again later.</p>
+          )}
+        </div>
+      </div>
+    );
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <Breadcrumb />
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">Dog Toys & Products</h1>
+      <p className="mt-3 flex items-start gap-2 text-sm text-muted">
+        <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>
+          Pawsome Picks is a proud {SITE.retailer} Associate partner: we earn a small commission from qualifying
+          purchases made through the links on this page, at no extra cost to you.
+        </span>
+      </p>
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "BreadcrumbList",
+          itemListElement: [
+            { "@type": "ListItem", position: 1, name: "Home", item: `${siteUrl}/` },
+            { "@type": "ListItem", position: 2, name: "Dog Toys & Products", item: `${siteUrl}/products` },
+          ],
+        }}
+      />
+      <div className="mt-8">
+        {highlighted ? (
+          highlighted.ok && highlighted.data ? (
+            <HighlightedToy toy={highlighted.data} />
+          ) : (
+            <p className="mb-8 rounded-lg bg-stone-100 p-4">That product could not be found.</p>
+          )
+        ) : null}
+        {content(toys, breeds, categories)}
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,135 @@
+import { Dog, Search } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { Breed, BreedRecommendations } from "../../domain/catalog";
+import { getJson } from "../lib/api";
+import { SmartImage } from "./smart-image";
+import { ToyCard } from "./toy-card";
+import { buttonClass } from "./ui/button";
+import { toast } from "./ui/use-toast";
+
+export const SCROLL_DELAY_MS = 100;
+
+/** Pick a breed, then see the toys recommended for it (fetched only on submit). */
+export function BreedSearch({ breeds }: { breeds: Pick<Breed, "id" | "name">[] }) {
+  const [breedId, setBreedId] = useState<number | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [result, setResult] = useState<BreedRecommendations | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  // Bring the result into view shortly after it renders.
+  useEffect(() => {
+    if (!result) return;
+    const timer = setTimeout(() => {
+      resultRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+      resultRef.current?.focus({ preventScroll: true });
+    }, SCROLL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [result]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (breedId === null) {
+      toast({
+        title: "Please select a breed",
+        description: "You need to select a dog breed to get recommendations",
+        variant: "destructive",
+      });
+      return;
+    }
+    setLoading(true);
+    try {
+      setResult(await getJson<BreedRecommendations>(`/api/recommendations/${breedId}`));
+    } catch (error) {
+      console.error("recommendations failed", error);
+      toast({
+        title: "Error",
+        description: "Failed to fetch recommendations. Please try again.",
+        variant: "destructive",
+      });
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <div>
+      <form onSubmit={onSubmit} className="mx-auto flex max-w-2xl flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <label htmlFor="breed-select" className="mb-1 block font-semibold">
+            Your dog's breed
+          </label>
+          <select
+            id="breed-select"
+            name="breed"
+            value={breedId ?? ""}
+            onChange={(e) => setBreedId(e.target.value ? Number(e.target.value) : null)}
+            className="h-12 w-full rounded-lg border border-stone-300 bg-white px-3 text-base"
+          >
+            <option value="">Select a breed</option>
+            {breeds.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" disabled={loading} aria-busy={loading} className={buttonClass("primary", "lg", "h-12")}>
+          <Search className="size-5" aria-hidden="true" />
+          {loading ? "Searching..." : "Find Toys"}
+        </button>
+      </form>
+
+      {result ? (
+        <div
+          ref={resultRef}
+          tabIndex={-1}
+          className="mt-10 scroll-mt-24 rounded-2xl border border-stone-200 bg-white p-6 outline-none sm:p-8"
+          data-testid="breed-results"
+        >
+          <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
+            {result.breed.imageUrl ? (
+              <SmartImage
+                src={result.breed.imageUrl}
+                alt={result.breed.name}
+                width={800}
+                height={600}
+                className="h-32 w-full rounded-xl bg-stone-100 object-cover sm:w-44"
+              />
+            ) : (
+              <div
+                className="flex h-32 w-full items-center justify-center rounded-xl bg-primary-soft sm:w-44"
+                data-testid="breed-icon"
+              >
+                <Dog className="size-16 text-primary" aria-hidden="true" />
+              </div>
+            )}
+            <div>
+              <h3 className="text-2xl font-extrabold">{result.breed.name}</h3>
+              <p className="mt-2 text-muted">{result.breed.description}</p>
+            </div>
+          </div>
+          {result.recommendations.length > 0 ? (
+            <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {result.recommendations.map((rec) => (
+                <ToyCard key={rec.toyId} toy={rec.toy} note={rec.note} headingLevel="h3" />
+              ))}
+            </div>
+          ) : (
+            <div className="mt-8 rounded-xl bg-stone-50 p-8 text-center">
+              <p className="text-lg font-bold">No recommendations found yet</p>
+              <p className="mt-2 text-muted">
+                We're working on adding toy recommendations for this breed. Check back soon!
+              </p>
+            </div>
+          )}
+          <div className="mt-8 text-center">
+            <Link to={`/products?breed=${result.breed.id}`} className={buttonClass("outline", "md")}>
+              Browse All Products
+            </Link>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

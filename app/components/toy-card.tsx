@@ -1,0 +1,95 @@
+import { Award, ExternalLink } from "lucide-react";
+import { Link } from "react-router";
+import type { Toy } from "../../domain/catalog";
+import { AffiliateLink } from "./affiliate-link";
+import { RatingStars } from "./rating-stars";
+import { SmartImage } from "./smart-image";
+import { buttonClass } from "./ui/button";
+
+interface ToyCardProps {
+  toy: Toy;
+  /** replaces the description (a breed recommendation's note) */
+  note?: string | null;
+  /** home page cards show category chips and 'View Details' when there is no retailer link */
+  variant?: "featured" | "catalogue";
+  highlighted?: boolean;
+  headingLevel?: "h3" | "h2";
+}
+
+/** A toy card: image, Top Pick badge, name, description, price, rating and the retailer link. */
+export function ToyCard({
+  toy,
+  note,
+  variant = "catalogue",
+  highlighted = false,
+  headingLevel: Heading = "h3",
+}: ToyCardProps) {
+  return (
+    <article
+      id={`toy-${toy.id}`}
+      data-testid="toy-card"
+      className={`flex flex-col overflow-hidden rounded-xl border bg-white shadow-sm ${
+        highlighted ? "border-primary ring-2 ring-primary" : "border-stone-200"
+      }`}
+    >
+      <div className="relative">
+        {toy.imageUrl ? (
+          <SmartImage
+            src={toy.imageUrl}
+            alt={toy.name}
+            width={800}
+            height={600}
+            loading="lazy"
+            decoding="async"
+            className="aspect-[4/3] w-full bg-stone-100 object-cover"
+          />
+        ) : (
+          <div className="flex aspect-[4/3] w-full items-center justify-center bg-stone-100 text-muted">No image</div>
+        )}
+        {toy.isTopPick ? (
+          <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-primary px-3 py-1 text-xs font-bold text-white shadow">
+            <Award className="size-3.5" aria-hidden="true" />
+            Top Pick
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <Heading className="text-lg font-bold leading-snug">{toy.name}</Heading>
+        <p className="mt-2 line-clamp-3 text-muted">{note || toy.description}</p>
+        {variant === "featured" && toy.categories.length > 0 ? (
+          <ul className="mt-3 flex flex-wrap gap-2" aria-label="Categories">
+            {toy.categories.map((c) => (
+              <li
+                key={c.id}
+                className="rounded-full bg-primary-soft px-2.5 py-0.5 text-xs font-semibold text-primary-hover"
+              >
+                {c.name}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {variant === "catalogue" ? (
+          <div className="mt-3 flex items-center justify-between gap-2">
+            <span className="text-xl font-extrabold">{toy.price}</span>
+            <span className="flex items-center gap-1 text-sm text-muted">
+              <RatingStars rating={toy.rating} />
+              <span>{toy.rating}</span>
+            </span>
+          </div>
+        ) : null}
+        <div className="mt-auto pt-4">
+          {toy.amazonUrl ? (
+            <AffiliateLink href={toy.amazonUrl} className={buttonClass("primary", "md", "w-full")}>
+              View on Amazon
+              <ExternalLink className="size-4" aria-hidden="true" />
+            </AffiliateLink>
+          ) : variant === "featured" ? (
+            <Link to={`/products?id=${toy.id}`} className={buttonClass("outline", "md", "w-full")}>
+              View Details
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
