@@ -5,6 +5,7 @@ import { pinoHttp } from "pino-http";
 import { catalogRouter } from "./api/catalog";
 import { contentRouter } from "./api/content";
 import { apiNotFound, jsonErrorHandler } from "./http/errors";
+import { seoRouter } from "./http/seo-routes";
 import { requireJsonBody } from "./http/validation";
 import type { Logger } from "./logger";
 import { clientBuildFolder } from "./paths";
@@ -17,6 +18,8 @@ export interface AppOptions {
   pages?: RequestHandler[];
   /** serve the hashed production assets from build/client */
   serveClientBuild?: boolean;
+  /** public origin for absolute links (sitemap, feeds) */
+  siteUrl?: string;
   /** set once SIGTERM arrived: health turns red and keep-alive connections are closed */
   isShuttingDown?: () => boolean;
 }
@@ -29,6 +32,7 @@ export function createApp({
   logger,
   pages = [],
   serveClientBuild = false,
+  siteUrl = "http://localhost:3000",
   isShuttingDown = () => false,
 }: AppOptions) {
   const app = express();
@@ -78,6 +82,8 @@ export function createApp({
   api.use(contentRouter(services));
   api.use(apiNotFound);
   app.use("/api", api);
+
+  app.use(seoRouter(services, siteUrl));
 
   if (serveClientBuild) {
     // Vite puts content hashes in every file name under /assets, so they never change.

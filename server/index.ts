@@ -57,6 +57,7 @@ async function main() {
     logger,
     pages: pages.handlers,
     serveClientBuild: env.NODE_ENV !== "development",
+    siteUrl,
     isShuttingDown: () => shuttingDown,
   });
 

@@ -26,7 +26,7 @@ export function seoMeta({
   noindex,
 }: SeoInput): MetaDescriptor[] {
   const url = new URL(path, siteUrl).toString();
-  const imageUrl = new URL(image || "/images/og-default.png", siteUrl).toString();
+  const imageUrl = new URL(image || "/images/og-default.jpg", siteUrl).toString();
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },

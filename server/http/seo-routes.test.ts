@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/test-database";
+import { startTestServer, type TestServer } from "../../tests/support/test-server";
+import type { DatabaseHandle } from "../db/client";
+import { seedDemoContent } from "../db/seed/seed";
+
+let database: DatabaseHandle;
+let server: TestServer;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoContent(database.db);
+  server = await startTestServer(database);
+});
+afterAll(async () => {
+  await server.close();
+  await database.close();
+});
+
+describe("search engine files", () => {
+  it("robots.txt keeps crawlers out of the admin area and points to the sitemap", async () => {
+    const res = await fetch(`${server.url}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).toMatch(/^User-agent: \*$/m);
+    expect(text).toMatch(/^Disallow: \/admin$/m);
+    expect(text).toMatch(/^Sitemap: http:\/\/localhost:3000\/sitemap\.xml$/m);
+  });
+
+  it("sitemap.xml lists every public page and every post", async () => {
+    const res = await fetch(`${server.url}/sitemap.xml`);
+    expect(res.headers.get("content-type")).toMatch(/^application\/xml/);
+    const xml = await res.text();
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    for (const path of [
+      "/",
+      "/products",
+      "/resources",
+      "/reviews",
+      "/guides",
+      "/quiz",
+      "/contact",
+      "/about",
+      "/privacy",
+      "/terms",
+      "/affiliate-disclosure",
+    ]) {
+      expect(xml).toContain(`<loc>http://localhost:3000${path}</loc>`);
+    }
+    const posts = (await (await fetch(`${server.url}/api/posts`)).json()) as { slug: string; postType: string }[];
+    for (const post of posts) {
+      const section = post.postType === "guide" ? "guides" : "reviews";
+      expect(xml).toContain(`<loc>http://localhost:3000/${section}/${post.slug}</loc>`);
+    }
+    expect(xml).toContain("<loc>http://localhost:3000/products?category=1</loc>");
+    expect(xml).not.toContain("/admin");
+  });
+
+  it("rss.xml is an RSS 2.0 feed of the posts, newest first", async () => {
+    const res = await fetch(`${server.url}/rss.xml`);
+    expect(res.headers.get("content-type")).toMatch(/^application\/rss\+xml/);
+    const xml = await res.text();
+    expect(xml).toContain('<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">');
+    expect(xml).toContain('<atom:link href="http://localhost:3000/rss.xml" rel="self" type="application/rss+xml"/>');
+    const posts = (await (await fetch(`${server.url}/api/posts`)).json()) as { title: string }[];
+    const items = xml.match(/<item>/g) ?? [];
+    expect(items).toHaveLength(posts.length);
+    const firstTitle = xml.match(/<item>\s*<title>([^<]*)<\/title>/)?.[1];
+    expect(firstTitle).toBe(posts[0]?.title.replace(/&/g, "&amp;").replace(/'/g, "&apos;"));
+    expect(xml).toMatch(/<pubDate>\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT<\/pubDate>/);
+  });
+});

@@ -1,0 +1,75 @@
+import { Router } from "express";
+import { buildRss, buildSitemap, type SitemapEntry } from "../../domain/feeds";
+import { postPath } from "../../domain/posts";
+import type { Services } from "../services/create-services";
+
+// Public pages that are not generated from content.
+const STATIC_PATHS = [
+  "/",
+  "/products",
+  "/resources",
+  "/reviews",
+  "/guides",
+  "/quiz",
+  "/contact",
+  "/about",
+  "/privacy",
+  "/terms",
+  "/affiliate-disclosure",
+];
+
+const FEED_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=600";
+
+/** robots.txt, sitemap.xml and rss.xml for search engines and feed readers. */
+export function seoRouter({ catalog, content }: Services, siteUrl: string) {
+  const router = Router();
+  const abs = (path: string) => `${siteUrl}${path}`;
+
+  router.get("/robots.txt", (_req, res) => {
+    res
+      .type("text/plain")
+      .set("Cache-Control", FEED_CACHE)
+      .send(
+        [
+          "User-agent: *",
+          "Allow: /",
+          "Disallow: /admin",
+          "Disallow: /api/",
+          "Disallow: /go/",
+          "",
+          `Sitemap: ${abs("/sitemap.xml")}`,
+          "",
+        ].join("\n"),
+      );
+  });
+
+  router.get("/sitemap.xml", async (_req, res) => {
+    const [posts, categories] = await Promise.all([content.listPosts(), catalog.listCategories()]);
+    const entries: SitemapEntry[] = [
+      ...STATIC_PATHS.map((path) => ({ loc: abs(path) })),
+      ...categories.map((c) => ({ loc: abs(`/products?category=${c.id}`) })),
+      ...posts.map((p) => ({ loc: abs(postPath(p)), lastmod: p.publishedAt.slice(0, 10) })),
+    ];
+    res.type("application/xml").set("Cache-Control", FEED_CACHE).send(buildSitemap(entries));
+  });
+
+  router.get("/rss.xml", async (_req, res) => {
+    const posts = await content.listPosts();
+    const xml = buildRss({
+      title: "Pawsome Picks: dog toy reviews and guides",
+      link: abs("/"),
+      selfLink: abs("/rss.xml"),
+      description: "Honest dog toy reviews, comparisons and practical guides from the Pawsome Picks team.",
+      items: posts.map((p) => ({
+        title: p.title,
+        link: abs(postPath(p)),
+        description: p.excerpt,
+        publishedAt: p.publishedAt,
+        category: p.postType,
+      })),
+    });
+    res.type("application/rss+xml").set("Cache-Control", FEED_CACHE).send(xml);
+  });
+
+  return router;
+}
