@@ -59,6 +59,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
+      SITE_URL: "https://www.pawsomepicks.com",
     },
   },
 });

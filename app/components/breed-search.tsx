@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Breed, BreedRecommendations } from "../../domain/catalog";
 import { getJson } from "../lib/api";
+import { useHydrated } from "../lib/use-hydrated";
 import { SmartImage } from "./smart-image";
 import { ToyCard } from "./toy-card";
 import { buttonClass } from "./ui/button";
@@ -16,6 +17,7 @@ export function BreedSearch({ breeds }: { breeds: Pick<Breed, "id" | "name">[] }
   const [loading, setLoading] = useState(false);
   const [result, setResult] = useState<BreedRecommendations | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
 
   // Bring the result into view shortly after it renders.
   useEffect(() => {
@@ -63,6 +65,7 @@ export function BreedSearch({ breeds }: { breeds: Pick<Breed, "id" | "name">[] }
             id="breed-select"
             name="breed"
             value={breedId ?? ""}
+            disabled={!hydrated}
             onChange={(e) => setBreedId(e.target.value ? Number(e.target.value) : null)}
             className="h-12 w-full rounded-lg border border-stone-300 bg-white px-3 text-base"
           >
@@ -74,7 +77,12 @@ export function BreedSearch({ breeds }: { breeds: Pick<Breed, "id" | "name">[] }
             ))}
           </select>
         </div>
-        <button type="submit" disabled={loading} aria-busy={loading} className={buttonClass("primary", "lg", "h-12")}>
+        <button
+          type="submit"
+          disabled={loading || !hydrated}
+          aria-busy={loading}
+          className={buttonClass("primary", "lg", "h-12")}
+        >
           <Search className="size-5" aria-hidden="true" />
           {loading ? "Searching..." : "Find Toys"}
         </button>

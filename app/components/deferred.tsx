@@ -1,10 +1,11 @@
-import { type ReactNode, Suspense } from "react";
-import { Await } from "react-router";
+import { type ReactNode, Suspense, use } from "react";
 
 /**
  * Renders loader data that is either a value (server render) or a promise (browser
- * navigation), with `fallback` while it is pending. The tree is the same in both cases,
- * so hydration keeps the server's HTML while the browser refreshes it.
+ * refresh or navigation), with `fallback` while it is pending. The component tree is
+ * the same in both cases, so when the browser swaps in a promise the children keep their
+ * state and the content on screen stays until the new data arrives. Promises given here
+ * must not reject (see lib/result.ts).
  */
 export function Deferred<T>({
   value,
@@ -17,7 +18,11 @@ export function Deferred<T>({
 }) {
   return (
     <Suspense fallback={fallback}>
-      <Await resolve={value}>{(data: T) => children(data)}</Await>
+      <Resolved value={value}>{children}</Resolved>
     </Suspense>
   );
+}
+
+function Resolved<T>({ value, children }: { value: T | Promise<T>; children: (data: T) => ReactNode }) {
+  return children(value instanceof Promise ? use(value) : value);
 }

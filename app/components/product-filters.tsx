@@ -12,6 +12,7 @@ import {
   SORT_OPTIONS,
   type ToySort,
 } from "../../domain/catalog";
+import { useHydrated } from "../lib/use-hydrated";
 import { buttonClass } from "./ui/button";
 
 const SEARCH_DELAY_MS = 350;
@@ -30,6 +31,7 @@ const fieldClass = "h-11 w-full rounded-lg border border-stone-300 bg-white px-3
 
 /** Search, breed, category, price range and sort for the catalogue. */
 export function ProductFilters({ idPrefix, filters, breeds, categories, onChange, onClear }: ProductFiltersProps) {
+  const hydrated = useHydrated();
   const [search, setSearch] = useState(filters.search ?? "");
   const [price, setPrice] = useState<[number, number]>([filters.minPrice ?? PRICE_MIN, filters.maxPrice ?? PRICE_MAX]);
 
@@ -62,115 +64,118 @@ export function ProductFilters({ idPrefix, filters, breeds, categories, onChange
         set({ search: search.trim() || undefined });
       }}
     >
-      <div>
-        <label htmlFor={id("search")} className="mb-1 block font-semibold">
-          Search
-        </label>
-        <input
-          id={id("search")}
-          type="search"
-          value={search}
-          maxLength={MAX_SEARCH_LENGTH}
-          placeholder="Search toys..."
-          onChange={(e) => setSearch(e.target.value)}
-          className={fieldClass}
-        />
-      </div>
-
-      <div>
-        <label htmlFor={id("breed")} className="mb-1 block font-semibold">
-          Breed
-        </label>
-        <select
-          id={id("breed")}
-          value={filters.breed ?? "all"}
-          onChange={(e) => set({ breed: e.target.value === "all" ? undefined : Number(e.target.value) })}
-          className={fieldClass}
-        >
-          <option value="all">All Breeds</option>
-          {breeds.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </select>
-      </div>
-
-      <div>
-        <label htmlFor={id("category")} className="mb-1 block font-semibold">
-          Category
-        </label>
-        <select
-          id={id("category")}
-          value={filters.category ?? "all"}
-          onChange={(e) => set({ category: e.target.value === "all" ? undefined : Number(e.target.value) })}
-          className={fieldClass}
-        >
-          <option value="all">All Categories</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
-
-      <fieldset>
-        <legend className="mb-1 font-semibold">Price Range</legend>
-        <p className="mb-3 text-sm text-muted" aria-live="polite">
-          ${price[0]} - ${price[1]}
-          {price[1] >= PRICE_MAX ? "+" : ""}
-        </p>
-        <Slider.Root
-          className="relative flex h-6 w-full touch-none items-center select-none"
-          min={PRICE_MIN}
-          max={PRICE_MAX}
-          step={PRICE_STEP}
-          minStepsBetweenThumbs={0}
-          value={price}
-          onValueChange={(v) => setPrice([v[0] ?? PRICE_MIN, v[1] ?? PRICE_MAX])}
-          onValueCommit={(v) =>
-            set({
-              minPrice: (v[0] ?? PRICE_MIN) > PRICE_MIN ? v[0] : undefined,
-              maxPrice: (v[1] ?? PRICE_MAX) < PRICE_MAX ? v[1] : undefined,
-            })
-          }
-        >
-          <Slider.Track className="relative h-2 grow rounded-full bg-stone-200">
-            <Slider.Range className="absolute h-full rounded-full bg-primary" />
-          </Slider.Track>
-          <Slider.Thumb
-            aria-label="Minimum price"
-            className="block size-6 rounded-full border-2 border-primary bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+      <fieldset disabled={!hydrated} className="space-y-6">
+        <div>
+          <label htmlFor={id("search")} className="mb-1 block font-semibold">
+            Search
+          </label>
+          <input
+            id={id("search")}
+            type="search"
+            value={search}
+            maxLength={MAX_SEARCH_LENGTH}
+            placeholder="Search toys..."
+            onChange={(e) => setSearch(e.target.value)}
+            className={fieldClass}
           />
-          <Slider.Thumb
-            aria-label="Maximum price"
-            className="block size-6 rounded-full border-2 border-primary bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-          />
-        </Slider.Root>
+        </div>
+
+        <div>
+          <label htmlFor={id("breed")} className="mb-1 block font-semibold">
+            Breed
+          </label>
+          <select
+            id={id("breed")}
+            value={filters.breed ?? "all"}
+            onChange={(e) => set({ breed: e.target.value === "all" ? undefined : Number(e.target.value) })}
+            className={fieldClass}
+          >
+            <option value="all">All Breeds</option>
+            {breeds.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <div>
+          <label htmlFor={id("category")} className="mb-1 block font-semibold">
+            Category
+          </label>
+          <select
+            id={id("category")}
+            value={filters.category ?? "all"}
+            onChange={(e) => set({ category: e.target.value === "all" ? undefined : Number(e.target.value) })}
+            className={fieldClass}
+          >
+            <option value="all">All Categories</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <fieldset>
+          <legend className="mb-1 font-semibold">Price Range</legend>
+          <p className="mb-3 text-sm text-muted" aria-live="polite">
+            ${price[0]} - ${price[1]}
+            {price[1] >= PRICE_MAX ? "+" : ""}
+          </p>
+          <Slider.Root
+            className="relative flex h-6 w-full touch-none items-center select-none"
+            min={PRICE_MIN}
+            max={PRICE_MAX}
+            step={PRICE_STEP}
+            minStepsBetweenThumbs={0}
+            disabled={!hydrated}
+            value={price}
+            onValueChange={(v) => setPrice([v[0] ?? PRICE_MIN, v[1] ?? PRICE_MAX])}
+            onValueCommit={(v) =>
+              set({
+                minPrice: (v[0] ?? PRICE_MIN) > PRICE_MIN ? v[0] : undefined,
+                maxPrice: (v[1] ?? PRICE_MAX) < PRICE_MAX ? v[1] : undefined,
+              })
+            }
+          >
+            <Slider.Track className="relative h-2 grow rounded-full bg-stone-200">
+              <Slider.Range className="absolute h-full rounded-full bg-primary" />
+            </Slider.Track>
+            <Slider.Thumb
+              aria-label="Minimum price"
+              className="block size-6 rounded-full border-2 border-primary bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            />
+            <Slider.Thumb
+              aria-label="Maximum price"
+              className="block size-6 rounded-full border-2 border-primary bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            />
+          </Slider.Root>
+        </fieldset>
+
+        <div>
+          <label htmlFor={id("sort")} className="mb-1 block font-semibold">
+            Sort By
+          </label>
+          <select
+            id={id("sort")}
+            value={filters.sort ?? DEFAULT_SORT}
+            onChange={(e) => set({ sort: e.target.value as ToySort })}
+            className={fieldClass}
+          >
+            {SORT_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <button type="button" onClick={onClear} className={buttonClass("secondary", "md", "w-full")}>
+          Clear Filters
+        </button>
       </fieldset>
-
-      <div>
-        <label htmlFor={id("sort")} className="mb-1 block font-semibold">
-          Sort By
-        </label>
-        <select
-          id={id("sort")}
-          value={filters.sort ?? DEFAULT_SORT}
-          onChange={(e) => set({ sort: e.target.value as ToySort })}
-          className={fieldClass}
-        >
-          {SORT_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-
-      <button type="button" onClick={onClear} className={buttonClass("secondary", "md", "w-full")}>
-        Clear Filters
-      </button>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { Menu, PawPrint, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { useHydrated } from "../lib/use-hydrated";
 
 export const MAIN_NAV = [
   { to: "/", label: "Home" },
@@ -19,6 +20,7 @@ function navClass({ isActive }: { isActive: boolean }) {
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const hydrated = useHydrated();
 
   // A followed link closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
@@ -56,6 +58,7 @@ export function SiteHeader() {
         </nav>
         <button
           type="button"
+          disabled={!hydrated}
           className="inline-flex size-11 items-center justify-center rounded-md text-ink hover:bg-stone-100 md:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"

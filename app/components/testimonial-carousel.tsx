@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useHydrated } from "../lib/use-hydrated";
 import { RatingStars } from "./rating-stars";
 import { SmartImage } from "./smart-image";
 
@@ -24,6 +25,7 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(true);
   const count = testimonials.length;
+  const hydrated = useHydrated();
   const current = testimonials[Math.min(index, count - 1)];
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: restart the timer after every slide change
@@ -69,6 +71,7 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
         <div className="mt-6 flex items-center justify-center gap-3">
           <button
             type="button"
+            disabled={!hydrated}
             onClick={() => setIndex((i) => wrapIndex(i, -1, count))}
             className="inline-flex size-11 items-center justify-center rounded-full border border-stone-300 bg-white hover:border-primary hover:text-primary"
             aria-label="Previous testimonial"
@@ -80,6 +83,7 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
               <button
                 key={t.id}
                 type="button"
+                disabled={!hydrated}
                 onClick={() => setIndex(i)}
                 aria-label={`Go to testimonial ${i + 1}`}
                 aria-current={i === index ? "true" : undefined}
@@ -93,6 +97,7 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
           </div>
           <button
             type="button"
+            disabled={!hydrated}
             onClick={() => setIndex((i) => wrapIndex(i, 1, count))}
             className="inline-flex size-11 items-center justify-center rounded-full border border-stone-300 bg-white hover:border-primary hover:text-primary"
             aria-label="Next testimonial"
@@ -101,6 +106,7 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
           </button>
           <button
             type="button"
+            disabled={!hydrated}
             onClick={() => setPlaying((p) => !p)}
             className="inline-flex size-11 items-center justify-center rounded-full border border-stone-300 bg-white hover:border-primary hover:text-primary"
             aria-label={playing ? "Pause autoplay" : "Play autoplay"}

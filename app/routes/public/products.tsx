@@ -25,6 +25,7 @@ import { pageTitle } from "../../lib/page-title";
 import { type Result, settle } from "../../lib/result";
 import { seoMeta, siteUrlFrom } from "../../lib/seo";
 import { SITE } from "../../lib/site";
+import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/products";
 
 export const SKELETON_CARDS = 6;
@@ -180,6 +181,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/products";
   const filters = catalogFiltersFrom(searchParams);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const hydrated = useHydrated();
 
   const applyFilters = useCallback(
     (next: CatalogFilters, options?: { replace?: boolean }) => {
@@ -218,7 +220,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 
         <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
           <div className="sticky top-16 z-30 -mx-4 mb-6 bg-surface/95 px-4 py-3 backdrop-blur lg:hidden">
-            <Dialog.Trigger className={buttonClass("secondary", "md", "w-full")}>
+            <Dialog.Trigger disabled={!hydrated} className={buttonClass("secondary", "md", "w-full")}>
               <SlidersHorizontal className="size-5" aria-hidden="true" />
               Filter & Sort ({total} products)
             </Dialog.Trigger>

@@ -1,0 +1,51 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { renderToPipeableStream } from "react-dom/server";
+import type { EntryContext } from "react-router";
+import { ServerRouter } from "react-router";
+
+export const streamTimeout = 5_000;
+
+// Pages are sent once fully rendered (onAllReady) for every client, not only bots: the
+// first HTML then holds all content, which is what search engines and slow phones need,
+// and loaders already await their data so nothing is lost by not streaming.
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  return new Promise<Response>((resolve, reject) => {
+    let statusCode = responseStatusCode;
+    let shellRendered = false;
+    // Abort a render stuck past the timeout so the request does not hang.
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      // React would otherwise move large finished sections behind the shell (filled in by
+      // script); crawlers and readers without JavaScript must get them in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        shellRendered = true;
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeout);
+            callback();
+          },
+        });
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: statusCode }));
+        pipe(body);
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        statusCode = 500;
+        if (shellRendered) console.error(error);
+      },
+    });
+  });
+}
