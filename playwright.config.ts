@@ -36,8 +36,11 @@ export default defineConfig({
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium },
     },
+    // Every screen is also checked at 375 px; tests tagged @mobile cover each screen there
+    // (layout and the main interactions), the rest run once on desktop to keep CI fast.
     {
       name: "mobile",
+      grep: /@mobile/,
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 375, height: 812 },

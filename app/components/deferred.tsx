@@ -1,11 +1,10 @@
-import { type ReactNode, Suspense, use } from "react";
+import type { ReactNode } from "react";
+import { useAwaited } from "../lib/use-awaited";
 
 /**
  * Renders loader data that is either a value (server render) or a promise (browser
- * refresh or navigation), with `fallback` while it is pending. The component tree is
- * the same in both cases, so when the browser swaps in a promise the children keep their
- * state and the content on screen stays until the new data arrives. Promises given here
- * must not reject (see lib/result.ts).
+ * refresh or navigation), with `fallback` while it is pending. A refresh keeps the
+ * content on screen until the new data arrives; the children keep their state.
  */
 export function Deferred<T>({
   value,
@@ -16,13 +15,6 @@ export function Deferred<T>({
   fallback: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  return (
-    <Suspense fallback={fallback}>
-      <Resolved value={value}>{children}</Resolved>
-    </Suspense>
-  );
-}
-
-function Resolved<T>({ value, children }: { value: T | Promise<T>; children: (data: T) => ReactNode }) {
-  return children(value instanceof Promise ? use(value) : value);
+  const state = useAwaited(value, { keepPrevious: true });
+  return <>{state.settled ? children(state.value) : fallback}</>;
 }

@@ -1,5 +1,5 @@
 import * as Slider from "@radix-ui/react-slider";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   type Breed,
   type CatalogFilters,
@@ -15,6 +15,7 @@ import {
 import { useHydrated } from "../lib/use-hydrated";
 import { buttonClass } from "./ui/button";
 
+/** how long typing or sliding must pause before the URL (and the results) change */
 const SEARCH_DELAY_MS = 350;
 
 interface ProductFiltersProps {
@@ -35,22 +36,53 @@ export function ProductFilters({ idPrefix, filters, breeds, categories, onChange
   const [search, setSearch] = useState(filters.search ?? "");
   const [price, setPrice] = useState<[number, number]>([filters.minPrice ?? PRICE_MIN, filters.maxPrice ?? PRICE_MAX]);
 
+  // What this panel last wrote to the URL: the URL echoing it back must not overwrite
+  // what the visitor typed or slid since.
+  const sentSearch = useRef(filters.search ?? "");
+  const sentPrice = useRef(`${filters.minPrice ?? PRICE_MIN}-${filters.maxPrice ?? PRICE_MAX}`);
+
   // Follow the URL when it changes from outside (back/forward, Clear Filters).
-  useEffect(() => setSearch(filters.search ?? ""), [filters.search]);
-  useEffect(
-    () => setPrice([filters.minPrice ?? PRICE_MIN, filters.maxPrice ?? PRICE_MAX]),
-    [filters.minPrice, filters.maxPrice],
-  );
+  useEffect(() => {
+    const fromUrl = filters.search ?? "";
+    if (fromUrl !== sentSearch.current) {
+      sentSearch.current = fromUrl;
+      setSearch(fromUrl);
+    }
+  }, [filters.search]);
+  useEffect(() => {
+    const fromUrl = `${filters.minPrice ?? PRICE_MIN}-${filters.maxPrice ?? PRICE_MAX}`;
+    if (fromUrl !== sentPrice.current) {
+      sentPrice.current = fromUrl;
+      setPrice([filters.minPrice ?? PRICE_MIN, filters.maxPrice ?? PRICE_MAX]);
+    }
+  }, [filters.minPrice, filters.maxPrice]);
 
   // Typing updates the URL once the visitor pauses, replacing the history entry.
   useEffect(() => {
     if (search.trim() === (filters.search ?? "")) return;
-    const timer = setTimeout(
-      () => onChange({ ...filters, search: search.trim() || undefined, page: undefined }, { replace: true }),
-      SEARCH_DELAY_MS,
-    );
+    const timer = setTimeout(() => {
+      sentSearch.current = search.trim();
+      onChange({ ...filters, search: search.trim() || undefined, page: undefined }, { replace: true });
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search, filters, onChange]);
+
+  // The price range follows the same rule: the URL changes once the slider rests, so a
+  // drag or a run of arrow keys is one navigation, not one per step.
+  useEffect(() => {
+    const [min, max] = price;
+    if (min === (filters.minPrice ?? PRICE_MIN) && max === (filters.maxPrice ?? PRICE_MAX)) return;
+    const timer = setTimeout(() => {
+      sentPrice.current = `${min}-${max}`;
+      onChange({
+        ...filters,
+        minPrice: min > PRICE_MIN ? min : undefined,
+        maxPrice: max < PRICE_MAX ? max : undefined,
+        page: undefined,
+      });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [price, filters, onChange]);
 
   const id = (name: string) => `${idPrefix}-${name}`;
   const set = (patch: Partial<CatalogFilters>) => onChange({ ...filters, ...patch, page: undefined });
@@ -133,12 +165,6 @@ export function ProductFilters({ idPrefix, filters, breeds, categories, onChange
             disabled={!hydrated}
             value={price}
             onValueChange={(v) => setPrice([v[0] ?? PRICE_MIN, v[1] ?? PRICE_MAX])}
-            onValueCommit={(v) =>
-              set({
-                minPrice: (v[0] ?? PRICE_MIN) > PRICE_MIN ? v[0] : undefined,
-                maxPrice: (v[1] ?? PRICE_MAX) < PRICE_MAX ? v[1] : undefined,
-              })
-            }
           >
             <Slider.Track className="relative h-2 grow rounded-full bg-stone-200">
               <Slider.Range className="absolute h-full rounded-full bg-primary" />

@@ -47,7 +47,7 @@ function recordContactPosts(page: Page): Request[] {
 }
 
 test.describe("contact page", () => {
-  test("shows the heading, contact cards, form, notes and FAQ", async ({ page }) => {
+  test("shows the heading, contact cards, form, notes and FAQ @mobile", async ({ page }) => {
     const response = await gotoContact(page);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle("Contact Us | Pawsome Picks");
@@ -98,7 +98,7 @@ test.describe("contact page", () => {
     await expect(page.getByRole("heading", { name: "Frequently Asked Questions" })).toBeInViewport();
   });
 
-  test("invalid input shows each field's message and sends nothing", async ({ page }) => {
+  test("invalid input shows each field's message and sends nothing @mobile", async ({ page }) => {
     await gotoContact(page);
     const posts = recordContactPosts(page);
     const form = page.getByRole("form", { name: "Send Us a Message" });
@@ -147,7 +147,9 @@ test.describe("contact page", () => {
     expect(posts).toHaveLength(0);
   });
 
-  test("a real submission is received, followed by the server's note, and clears the form", async ({ page }) => {
+  test("a real submission is received, followed by the server's note, and clears the form @mobile", async ({
+    page,
+  }) => {
     await gotoContact(page);
     await fillForm(page, VALID);
     const answer = page.waitForResponse((res) => res.url().endsWith("/api/contact"));

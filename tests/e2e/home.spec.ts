@@ -38,7 +38,7 @@ async function answer(page: Page, path: string, status: number, body: unknown, d
 }
 
 test.describe("home page", () => {
-  test("server-renders every section in order with its own SEO data", async ({ page, request }) => {
+  test("server-renders every section in order with its own SEO data @mobile", async ({ page, request }) => {
     const html = await (await request.get("/")).text();
     expect(html).toContain("Featured Toys");
     expect(html).toContain("Featured Reviews and Guides");
@@ -92,7 +92,7 @@ test.describe("breed search", () => {
     await expect(toastArea.getByText("You need to select a dog breed to get recommendations")).toBeVisible();
   });
 
-  test("shows the breed, its recommendations with notes, and a link to its products", async ({ page }) => {
+  test("shows the breed, its recommendations with notes, and a link to its products @mobile", async ({ page }) => {
     await page.goto("/");
     const breeds = (await (await page.request.get("/api/breeds")).json()) as { id: number; name: string }[];
     const beagle = breeds.find((b) => b.name === "Beagle");
@@ -163,7 +163,7 @@ test.describe("breed search", () => {
 });
 
 test.describe("featured toys", () => {
-  test("shows the top picks with badge, category chips and a retailer link in a new tab", async ({ page }) => {
+  test("shows the top picks with badge, category chips and a retailer link in a new tab @mobile", async ({ page }) => {
     await page.goto("/");
     const picks = (await (await page.request.get("/api/toys/top-picks")).json()) as { name: string }[];
     const section = page.locator("section", { has: page.getByRole("heading", { name: "Featured Toys" }) });
@@ -301,7 +301,7 @@ test.describe("quiz call to action and testimonials", () => {
     await expect(page.getByRole("link", { name: "Take the Quiz" })).toHaveAttribute("href", "/quiz");
   });
 
-  test("the carousel shows stars, name and '{breed} Parent', autoplays, pauses and wraps", async ({ page }) => {
+  test("the carousel shows stars, name and '{breed} Parent', autoplays, pauses and wraps @mobile", async ({ page }) => {
     const testimonials = [1, 2, 3].map((i) => ({
       id: i,
       name: `Owner ${i}`,

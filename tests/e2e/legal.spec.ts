@@ -21,7 +21,7 @@ function content(page: Page) {
 
 test.describe("legal and about pages", () => {
   for (const { path, heading, title, legal } of PAGES) {
-    test(`${path} shows its heading, title and support e-mail`, async ({ page }) => {
+    test(`${path} shows its heading, title and support e-mail @mobile`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page).toHaveTitle(title);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 test.describe("public shell", () => {
-  test("home loads with its title, header and footer", async ({ page }) => {
+  test("home loads with its title, header and footer @mobile", async ({ page }) => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle("Pawsome Picks | Best Toys for Dogs");
@@ -38,7 +38,7 @@ test.describe("public shell", () => {
     await expect(page.getByTestId("copyright")).toHaveText(`© ${year} Pawsome Picks. All rights reserved.`);
   });
 
-  test("an unknown path shows the 404 page with its links and status", async ({ page }) => {
+  test("an unknown path shows the 404 page with its links and status @mobile", async ({ page }) => {
     const response = await page.goto("/this/page/does-not-exist");
     expect(response?.status()).toBe(404);
     await expect(page).toHaveTitle("Page Not Found | Pawsome Picks");
@@ -67,6 +67,7 @@ test.describe("public shell", () => {
 
   test("F8 moves focus to the notification area", async ({ page }) => {
     await page.goto("/");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await page.keyboard.press("F8");
     await expect(page.getByRole("region", { name: /Notification/ }).locator("ol")).toBeFocused();
   });
@@ -85,7 +86,7 @@ test.describe("navigation", () => {
     await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
   });
 
-  test("mobile menu opens, navigates and closes", async ({ page, isMobile }) => {
+  test("mobile menu opens, navigates and closes @mobile", async ({ page, isMobile }) => {
     test.skip(!isMobile, "the menu toggle exists only on small screens");
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();

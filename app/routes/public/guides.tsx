@@ -1,11 +1,49 @@
-import { PageSection } from "../../components/page-section";
+import type { PostSummary } from "../../../domain/posts";
+import { PostGrid, PostListPage, PostListState } from "../../components/post-list";
+import { fetchResult } from "../../lib/api";
 import { pageTitle } from "../../lib/page-title";
+import { settle } from "../../lib/result";
+import { seoMeta, siteUrlFrom } from "../../lib/seo";
+import type { Route } from "./+types/guides";
 
-export const meta = () => [
-  { title: pageTitle("Guides") },
-  { name: "description", content: "Practical guides for choosing safe, fun dog toys." },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: pageTitle("Guides"),
+    description: "Practical guides for choosing safe, fun dog toys from the Pawsome Picks team.",
+    path: "/guides",
+    siteUrl: siteUrlFrom(matches),
+  });
 
-export default function Page() {
-  return <PageSection title="Dog Toy Guides" intro="Practical advice for choosing and using dog toys." />;
+export async function loader({ context }: Route.LoaderArgs) {
+  return { posts: await settle(() => context.services.content.listPosts(), logLoadError) };
+}
+
+// Same data flow as /resources: server list first, then the browser's GET /api/posts.
+export function clientLoader() {
+  return { posts: fetchResult<PostSummary[]>("/api/posts") };
+}
+clientLoader.hydrate = true as const;
+
+function logLoadError(error: unknown) {
+  console.error("listing posts failed", error);
+}
+
+export default function Guides({ loaderData }: Route.ComponentProps) {
+  return (
+    <PostListPage title="Dog Toy Guides" intro="Practical advice for choosing, using and caring for your dog's toys.">
+      <PostListState
+        posts={loaderData.posts}
+        loadingText="Loading guides..."
+        errorText="Failed to load guides. Please try again later."
+      >
+        {(posts) => (
+          <PostGrid
+            posts={posts.filter((post) => post.postType === "guide")}
+            heading="All guides"
+            emptyText="No guides found."
+          />
+        )}
+      </PostListState>
+    </PostListPage>
+  );
 }

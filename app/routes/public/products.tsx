@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { ChevronLeft, ChevronRight, Info, SlidersHorizontal, X } from "lucide-react";
-import { useCallback, useState } from "react";
-import { Link, useNavigation, useSearchParams } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useLocation, useSearchParams } from "react-router";
 import {
   type Breed,
   type CatalogFilters,
@@ -25,6 +25,7 @@ import { pageTitle } from "../../lib/page-title";
 import { type Result, settle } from "../../lib/result";
 import { seoMeta, siteUrlFrom } from "../../lib/seo";
 import { SITE } from "../../lib/site";
+import { useAwaited } from "../../lib/use-awaited";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/products";
 
@@ -62,16 +63,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 // In the browser the page reads the spec's calls; while they load the grid shows skeletons.
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const id = highlightedId(url);
-  const [toys, breeds, categories, highlighted] = await Promise.all([
-    fetchToyPage(catalogFiltersFrom(url.searchParams)),
-    fetchResult<Breed[]>("/api/breeds"),
-    fetchResult<Category[]>("/api/categories"),
-    id === undefined ? Promise.resolve(null) : fetchResult<Toy>(`/api/toys/${id}`),
-  ]);
-  return { siteUrl: window.location.origin, toys, breeds, categories, highlighted };
+  return {
+    siteUrl: window.location.origin,
+    toys: fetchToyPage(catalogFiltersFrom(url.searchParams)),
+    breeds: fetchResult<Breed[]>("/api/breeds"),
+    categories: fetchResult<Category[]>("/api/categories"),
+    highlighted: id === undefined ? null : fetchResult<Toy>(`/api/toys/${id}`),
+  };
 }
 clientLoader.hydrate = true as const;
 
@@ -177,8 +178,20 @@ function Skeletons() {
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { siteUrl, toys, breeds, categories, highlighted } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/products";
+  const location = useLocation();
+  // A refresh of the same query (after hydration) keeps the grid on screen; a new query
+  // shows the skeletons until its results arrive.
+  const shownSearch = useRef(location.search);
+  const sameQuery = shownSearch.current === location.search;
+  useEffect(() => {
+    shownSearch.current = location.search;
+  });
+  const toysState = useAwaited(toys, { keepPrevious: sameQuery });
+  const lastTotal = useRef(0);
+  const breedsState = useAwaited(breeds, { keepPrevious: true });
+  const categoriesState = useAwaited(categories, { keepPrevious: true });
+  const highlightedState = useAwaited(highlighted, { keepPrevious: sameQuery });
+  const loading = !toysState.settled || !breedsState.settled || !categoriesState.settled;
   const filters = catalogFiltersFrom(searchParams);
   const [sheetOpen, setSheetOpen] = useState(false);
   const hydrated = useHydrated();
@@ -192,13 +205,15 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const clearFilters = useCallback(() => applyFilters({}), [applyFilters]);
 
   const content = (
-    toysResult: Result<ToyPageData>,
-    breedsResult: Result<Breed[]>,
-    categoriesResult: Result<Category[]>,
+    toysResult: Result<ToyPageData> | undefined,
+    breedsResult: Result<Breed[]> | undefined,
+    categoriesResult: Result<Category[]> | undefined,
   ) => {
-    const breedList = breedsResult.ok ? breedsResult.data : [];
-    const categoryList = categoriesResult.ok ? categoriesResult.data : [];
-    const total = toysResult.ok ? toysResult.data.total : 0;
+    const breedList = breedsResult?.ok ? breedsResult.data : [];
+    const categoryList = categoriesResult?.ok ? categoriesResult.data : [];
+    // while a new query loads, the buttons keep the last known count
+    if (toysResult?.ok) lastTotal.current = toysResult.data.total;
+    const total = lastTotal.current;
     const filterPanel = (prefix: string) => (
       <ProductFilters
         idPrefix={prefix}
@@ -244,7 +259,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </Dialog.Root>
 
         <div>
-          {loading ? (
+          {loading || !toysResult ? (
             <Skeletons />
           ) : toysResult.ok ? (
             <>
@@ -312,14 +327,18 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         }}
       />
       <div className="mt-8">
-        {highlighted ? (
-          highlighted.ok && highlighted.data ? (
-            <HighlightedToy toy={highlighted.data} />
+        {highlightedState.settled && highlightedState.value ? (
+          highlightedState.value.ok && highlightedState.value.data ? (
+            <HighlightedToy toy={highlightedState.value.data} />
           ) : (
             <p className="mb-8 rounded-lg bg-stone-100 p-4">That product could not be found.</p>
           )
         ) : null}
-        {content(toys, breeds, categories)}
+        {content(
+          toysState.settled ? toysState.value : undefined,
+          breedsState.settled ? breedsState.value : undefined,
+          categoriesState.settled ? categoriesState.value : undefined,
+        )}
       </div>
     </div>
   );

@@ -1,11 +1,48 @@
-import { PageSection } from "../../components/page-section";
+import type { PostSummary } from "../../../domain/posts";
+import { isReviewListed, PostGrid, PostListPage, PostListState } from "../../components/post-list";
+import { fetchResult } from "../../lib/api";
 import { pageTitle } from "../../lib/page-title";
+import { settle } from "../../lib/result";
+import { seoMeta, siteUrlFrom } from "../../lib/seo";
+import type { Route } from "./+types/reviews";
 
-export const meta = () => [
-  { title: pageTitle("Reviews") },
-  { name: "description", content: "Hands-on dog toy reviews from the Pawsome Picks team." },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: pageTitle("Reviews"),
+    description: "Hands-on dog toy reviews and comparisons from the Pawsome Picks team.",
+    path: "/reviews",
+    siteUrl: siteUrlFrom(matches),
+  });
 
-export default function Page() {
-  return <PageSection title="Dog Toy Reviews" intro="Hands-on reviews of the toys we recommend." />;
+export async function loader({ context }: Route.LoaderArgs) {
+  return { posts: await settle(() => context.services.content.listPosts(), logLoadError) };
+}
+
+// Same data flow as /resources: server list first, then the browser's GET /api/posts.
+export function clientLoader() {
+  return { posts: fetchResult<PostSummary[]>("/api/posts") };
+}
+clientLoader.hydrate = true as const;
+
+function logLoadError(error: unknown) {
+  console.error("listing posts failed", error);
+}
+
+export default function Reviews({ loaderData }: Route.ComponentProps) {
+  return (
+    <PostListPage
+      title="Dog Toy Reviews"
+      intro="Hands-on reviews and head-to-head comparisons of the toys we have tested with real dogs."
+    >
+      <PostListState
+        posts={loaderData.posts}
+        loadingText="Loading reviews..."
+        errorText="Failed to load reviews. Please try again later."
+      >
+        {(posts) => (
+          <PostGrid posts={posts.filter(isReviewListed)} heading="All reviews" emptyText="No reviews found." />
+        )}
+      </PostListState>
+    </PostListPage>
+  );
 }

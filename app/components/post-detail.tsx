@@ -1,0 +1,323 @@
+import { ArrowLeft, CalendarDays, ChevronRight, Clock, FileQuestion, LoaderCircle } from "lucide-react";
+import { type MouseEvent, type ReactNode, useEffect } from "react";
+import { Link, type MetaDescriptor, useNavigate, useRouteLoaderData } from "react-router";
+import { formatLongDate } from "../../domain/dates";
+import { type PostSummary, postPath } from "../../domain/posts";
+import { pageTitle } from "../lib/page-title";
+import { seoMeta } from "../lib/seo";
+import { SITE } from "../lib/site";
+import { useAwaited } from "../lib/use-awaited";
+import { JsonLd } from "./json-ld";
+import { PLACEHOLDER_IMAGE, SmartImage } from "./smart-image";
+import { buttonClass } from "./ui/button";
+
+/** A post as the detail pages show it: the body already rendered to HTML on the server. */
+export type PostView = PostSummary & { html: string };
+
+/** Where a detail page sits: /reviews or /guides, with the words that change between them. */
+export interface PostSection {
+  /** "Reviews" or "Guides": breadcrumb and list name */
+  name: string;
+  /** "/reviews" or "/guides" */
+  path: string;
+  /** "review" or "guide", as in "Loading review" */
+  noun: string;
+}
+
+export const REVIEWS_SECTION: PostSection = { name: "Reviews", path: "/reviews", noun: "review" };
+export const GUIDES_SECTION: PostSection = { name: "Guides", path: "/guides", noun: "guide" };
+
+const DEFAULT_AUTHOR = "Pawsome Picks Team";
+
+/** "Review Not Found" / "Guide Not Found". */
+function notFoundHeading(section: PostSection): string {
+  return `${section.noun.charAt(0).toUpperCase()}${section.noun.slice(1)} Not Found`;
+}
+
+/**
+ * The page metadata. `post` is the loaded post, null when there is none, or undefined while
+ * the browser is still fetching it (client navigation); the page then sets its own title.
+ */
+export function postDetailMeta(
+  post: PostView | null | undefined,
+  section: PostSection,
+  siteUrl: string,
+): MetaDescriptor[] {
+  if (post === undefined) return [{ title: pageTitle(section.name) }];
+  if (post === null) return [{ title: pageTitle(notFoundHeading(section)) }, { name: "robots", content: "noindex" }];
+  return [
+    ...seoMeta({
+      title: pageTitle(post.title),
+      description: post.excerpt,
+      path: postPath(post),
+      siteUrl,
+      image: post.imageUrl,
+      type: "article",
+    }),
+    { property: "article:published_time", content: post.publishedAt },
+  ];
+}
+
+/** The post out of loader data that may still be a promise (then: undefined). */
+export function settledPost(data: { post: PostView | null | Promise<PostView | null> } | undefined) {
+  if (!data || data.post instanceof Promise) return undefined;
+  return data.post;
+}
+
+/**
+ * Error answers must not sit in a CDN: a loader's own Cache-Control (set on failures)
+ * wins over the public pages' caching header.
+ */
+export function postDetailHeaders({
+  parentHeaders,
+  loaderHeaders,
+}: {
+  parentHeaders: Headers;
+  loaderHeaders: Headers;
+}) {
+  const headers = new Headers(parentHeaders);
+  const own = loaderHeaders.get("Cache-Control");
+  if (own) headers.set("Cache-Control", own);
+  return headers;
+}
+
+// After a client navigation the meta function only saw a pending promise.
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+function useSiteUrl(): string {
+  const root = useRouteLoaderData("root") as { siteUrl?: string } | undefined;
+  return root?.siteUrl ?? "http://localhost:3000";
+}
+
+/** Structured data: the post as a Review (product reviews) or an Article, plus its breadcrumb. */
+function postJsonLd(post: PostView, section: PostSection, kind: "Review" | "Article", siteUrl: string) {
+  const url = new URL(postPath(post), siteUrl).toString();
+  const image = new URL(post.imageUrl || PLACEHOLDER_IMAGE, siteUrl).toString();
+  const authorName = post.authorName || DEFAULT_AUTHOR;
+  const author = { "@type": authorName === DEFAULT_AUTHOR ? "Organization" : "Person", name: authorName };
+  const publisher = { "@type": "Organization", name: SITE.name, url: new URL("/", siteUrl).toString() };
+  const common = {
+    "@context": "https://schema.org",
+    url,
+    image,
+    description: post.excerpt,
+    datePublished: post.publishedAt,
+    author,
+    publisher,
+  };
+  const main =
+    kind === "Review"
+      ? {
+          ...common,
+          "@type": "Review",
+          name: post.title,
+          itemReviewed: { "@type": "Product", name: post.title, image },
+        }
+      : { ...common, "@type": "Article", headline: post.title, mainEntityOfPage: url };
+  const breadcrumb = {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: [
+      { "@type": "ListItem", position: 1, name: "Home", item: new URL("/", siteUrl).toString() },
+      { "@type": "ListItem", position: 2, name: section.name, item: new URL(section.path, siteUrl).toString() },
+      { "@type": "ListItem", position: 3, name: post.title, item: url },
+    ],
+  };
+  return [main, breadcrumb];
+}
+
+// Typography for the rendered markdown (no typography plugin in the build): readable
+// measure, clear heading rhythm, real list markers and links that look like links.
+const PROSE = [
+  "mt-10 max-w-none text-base leading-relaxed text-ink sm:text-lg",
+  "[&>:first-child]:mt-0",
+  "[&_h2]:mt-12 [&_h2]:mb-4 [&_h2]:text-2xl [&_h2]:font-extrabold [&_h2]:leading-tight [&_h2]:tracking-tight sm:[&_h2]:text-3xl",
+  "[&_h3]:mt-8 [&_h3]:mb-3 [&_h3]:text-xl [&_h3]:font-bold [&_h3]:leading-snug",
+  "[&_h4]:mt-6 [&_h4]:mb-2 [&_h4]:text-lg [&_h4]:font-bold",
+  "[&_p]:my-5",
+  "[&_ul]:my-5 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-5 [&_ol]:list-decimal [&_ol]:pl-6",
+  "[&_li]:my-2 [&_li]:pl-1 [&_li::marker]:text-primary [&_li>ul]:my-2 [&_li>ol]:my-2",
+  "[&_a]:font-semibold [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2 [&_a:hover]:text-primary-hover",
+  "[&_strong]:font-bold [&_em]:italic",
+  "[&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-primary [&_blockquote]:bg-primary-soft [&_blockquote]:px-5 [&_blockquote]:py-3 [&_blockquote]:italic",
+  "[&_code]:rounded [&_code]:bg-stone-100 [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:text-base",
+  "[&_pre]:my-6 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-stone-900 [&_pre]:p-4 [&_pre]:text-stone-100 [&_pre_code]:bg-transparent [&_pre_code]:p-0",
+  "[&_img]:my-8 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-xl",
+  "[&_hr]:my-10 [&_hr]:border-stone-200",
+  "[&_table]:my-6 [&_table]:block [&_table]:w-full [&_table]:overflow-x-auto [&_table]:border-collapse [&_table]:text-base",
+  "[&_th]:border-b-2 [&_th]:border-stone-300 [&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-bold",
+  "[&_td]:border-b [&_td]:border-stone-200 [&_td]:px-3 [&_td]:py-2 [&_td]:align-top",
+].join(" ");
+
+/**
+ * Links inside the rendered markdown are plain anchors; site-internal ones go through the
+ * router like every other link (no full page reload). Modified clicks, new-tab links and
+ * same-page anchors keep the browser's behaviour.
+ */
+function useInternalLinkClicks() {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    ) {
+      return;
+    }
+    const anchor = (event.target as Element).closest("a");
+    if (!anchor || anchor.target || anchor.hasAttribute("download")) return;
+    const url = new URL(anchor.href, window.location.href);
+    if (url.origin !== window.location.origin) return;
+    if (url.pathname === window.location.pathname && url.hash) return;
+    event.preventDefault();
+    navigate(`${url.pathname}${url.search}${url.hash}`);
+  };
+}
+
+const BACK_LINK =
+  "inline-flex items-center gap-2 rounded-md font-bold text-primary underline-offset-4 hover:text-primary-hover hover:underline";
+
+/** A loaded review or guide. */
+export function PostArticle({
+  post,
+  section,
+  badge,
+  badgeClass,
+  schemaType,
+}: {
+  post: PostView;
+  section: PostSection;
+  badge: string;
+  badgeClass: string;
+  schemaType: "Review" | "Article";
+}) {
+  const siteUrl = useSiteUrl();
+  const onContentClick = useInternalLinkClicks();
+  useDocumentTitle(pageTitle(post.title));
+  return (
+    <article className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      {postJsonLd(post, section, schemaType, siteUrl).map((item) => (
+        <JsonLd key={String(item["@type"])} data={item} />
+      ))}
+      <nav aria-label="Breadcrumb" className="text-sm text-muted">
+        <ol className="flex min-w-0 items-center gap-1.5">
+          <li className="shrink-0">
+            <Link to="/" className="hover:text-primary hover:underline">
+              Home
+            </Link>
+          </li>
+          <li className="flex shrink-0 items-center gap-1.5">
+            <ChevronRight aria-hidden="true" className="size-4" />
+            <Link to={section.path} className="hover:text-primary hover:underline">
+              {section.name}
+            </Link>
+          </li>
+          <li className="flex min-w-0 items-center gap-1.5">
+            <ChevronRight aria-hidden="true" className="size-4 shrink-0" />
+            <span aria-current="page" className="truncate">
+              {post.title}
+            </span>
+          </li>
+        </ol>
+      </nav>
+
+      <header className="mt-6">
+        <span className={`inline-block rounded-full px-3 py-1 text-sm font-bold ${badgeClass}`}>{badge}</span>
+        <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight sm:text-4xl lg:text-5xl">
+          {post.title}
+        </h1>
+        <p className="mt-5 flex flex-wrap items-center gap-x-6 gap-y-2 text-muted">
+          <span className="inline-flex items-center gap-2">
+            <CalendarDays aria-hidden="true" className="size-5" />
+            <time dateTime={post.publishedAt}>{formatLongDate(post.publishedAt)}</time>
+          </span>
+          <span className="inline-flex items-center gap-2">
+            <Clock aria-hidden="true" className="size-5" />
+            {`${post.readingTime} min read`}
+          </span>
+        </p>
+      </header>
+
+      <SmartImage
+        src={post.imageUrl}
+        alt={post.title}
+        fallbackAlt={`${post.title} (Placeholder Image)`}
+        width={1200}
+        height={630}
+        loading="eager"
+        fetchPriority="high"
+        decoding="async"
+        className="mt-8 h-96 w-full rounded-2xl bg-stone-100 object-cover"
+      />
+
+      {post.html ? (
+        // biome-ignore lint/a11y/noStaticElementInteractions: only delegates clicks of the links inside, which are focusable themselves
+        // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link fires its click, which this handles
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server by renderMarkdown, which disables raw HTML
+        <div className={PROSE} onClick={onContentClick} dangerouslySetInnerHTML={{ __html: post.html }} />
+      ) : null}
+
+      <footer className="mt-12 border-t border-stone-200 pt-8">
+        <Link to={section.path} className={BACK_LINK}>
+          <ArrowLeft aria-hidden="true" className="size-5" />
+          {`Back to ${section.name}`}
+        </Link>
+      </footer>
+    </article>
+  );
+}
+
+/** The detail page's answer to a missing post or a failed load. */
+function PostNotFound({ section }: { section: PostSection }) {
+  const heading = notFoundHeading(section);
+  useDocumentTitle(pageTitle(heading));
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6">
+      <FileQuestion aria-hidden="true" className="mx-auto size-14 text-primary" />
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight sm:text-4xl">{heading}</h1>
+      <p className="mt-4 text-lg text-muted">
+        {`We couldn't find the ${section.noun} you're looking for. It may have been moved or deleted.`}
+      </p>
+      <Link to={section.path} className={buttonClass("primary", "lg", "mt-8")}>
+        <ArrowLeft aria-hidden="true" className="size-5" />
+        {`Back to ${section.name}`}
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * Loaded, not found, or (after a browser navigation, while the post is fetched) a
+ * spinner. The server-rendered post shows at once: no Suspense boundary, see useAwaited.
+ */
+export function PostDetailState({
+  post,
+  section,
+  children,
+}: {
+  post: PostView | null | Promise<PostView | null>;
+  section: PostSection;
+  children: (post: PostView) => ReactNode;
+}) {
+  const loaded = useAwaited(post);
+  if (!loaded.settled) return <PostLoading section={section} />;
+  return loaded.value ? children(loaded.value) : <PostNotFound section={section} />;
+}
+
+/** The spinner while a client navigation fetches the post. */
+function PostLoading({ section }: { section: PostSection }) {
+  const label = `Loading ${section.noun}`;
+  return (
+    <div role="status" aria-label={label} className="flex min-h-[60vh] items-center justify-center px-4">
+      <LoaderCircle aria-hidden="true" className="size-12 animate-spin text-primary" />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}

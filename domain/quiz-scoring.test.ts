@@ -1,0 +1,259 @@
+import { describe, expect, it } from "vitest";
+import type { QuizAnswers } from "./quiz";
+import { ratingValue, recommendToys, type ScorableToy, scoreToy } from "./quiz-scoring";
+
+// Expected scores below are worked out by hand from spec/quiz-and-admin.md §9:
+// 2 points per matched criterion (size, age, chew, play, purpose), +1 for a top pick.
+
+let nextId = 1;
+
+/** A toy that matches nothing: every criterion field empty, not a top pick. */
+function toy(overrides: Partial<ScorableToy> = {}): ScorableToy {
+  const id = nextId++;
+  return {
+    id,
+    name: `Toy ${id}`,
+    rating: "4.0",
+    isTopPick: false,
+    materialType: null,
+    features: [],
+    ageRecommendation: null,
+    suitableFor: null,
+    ...overrides,
+  };
+}
+
+// The features-based answers are solo + mental, so a row about play uses no purpose keyword
+// and a row about purpose no play keyword, unless the row says otherwise.
+const baseAnswers: QuizAnswers = {
+  dogSize: "medium",
+  dogAge: "adult",
+  chewStyle: "moderate",
+  playStyle: "solo",
+  toyPurpose: "mental",
+};
+
+type Row = [description: string, answers: Partial<QuizAnswers>, toy: Partial<ScorableToy>, expected: number];
+
+const scoreRows: Row[] = [
+  ["nothing matches", {}, {}, 0],
+  // size ↔ suitableFor
+  ["size alone", { dogSize: "small" }, { suitableFor: "small" }, 2],
+  ["size in a list", { dogSize: "medium" }, { suitableFor: "small,medium,large" }, 2],
+  ["size with case and spaces", { dogSize: "large" }, { suitableFor: " Small ,  LARGE " }, 2],
+  ["size not in the list", { dogSize: "large" }, { suitableFor: "small, medium" }, 0],
+  ["size is a whole item, not a substring", { dogSize: "small" }, { suitableFor: "smallish, extra-small" }, 0],
+  ["size with an empty list", { dogSize: "small" }, { suitableFor: "" }, 0],
+  ["size with null suitableFor", { dogSize: "small" }, { suitableFor: null }, 0],
+  // age ↔ ageRecommendation
+  ["age alone", { dogAge: "puppy" }, { ageRecommendation: "puppy" }, 2],
+  ["age in a list", { dogAge: "adult" }, { ageRecommendation: "puppy, adult, senior" }, 2],
+  ["age with case and spaces", { dogAge: "senior" }, { ageRecommendation: "Adult,  Senior  " }, 2],
+  ["age not in the list", { dogAge: "puppy" }, { ageRecommendation: "adult, senior" }, 0],
+  ["age with null ageRecommendation", { dogAge: "senior" }, { ageRecommendation: null }, 0],
+  // chew style ↔ materialType
+  ["aggressive ↔ durable", { chewStyle: "aggressive" }, { materialType: "durable" }, 2],
+  ["moderate ↔ rubber", { chewStyle: "moderate" }, { materialType: "rubber" }, 2],
+  ["gentle ↔ plush", { chewStyle: "gentle" }, { materialType: "plush" }, 2],
+  ["material with case and spaces", { chewStyle: "gentle" }, { materialType: "  Plush " }, 2],
+  ["aggressive does not match rubber", { chewStyle: "aggressive" }, { materialType: "rubber" }, 0],
+  ["aggressive does not match plush", { chewStyle: "aggressive" }, { materialType: "plush" }, 0],
+  ["moderate does not match durable", { chewStyle: "moderate" }, { materialType: "durable" }, 0],
+  ["gentle does not match durable", { chewStyle: "gentle" }, { materialType: "durable" }, 0],
+  ["material must equal the keyword", { chewStyle: "aggressive" }, { materialType: "durable rubber" }, 0],
+  ["null materialType", { chewStyle: "gentle" }, { materialType: null }, 0],
+  // play style ↔ features
+  ["solo ↔ 'solo'", { playStyle: "solo" }, { features: ["solo"] }, 2],
+  ["interactive ↔ 'interactive'", { playStyle: "interactive" }, { features: ["squeaky", "interactive"] }, 2],
+  ["solo does not match 'interactive'", { playStyle: "solo" }, { features: ["interactive"] }, 0],
+  ["interactive does not match 'solo'", { playStyle: "interactive" }, { features: ["solo"] }, 0],
+  ["play 'both' matches 'solo'", { playStyle: "both" }, { features: ["solo"] }, 2],
+  ["play 'both' matches 'interactive'", { playStyle: "both" }, { features: ["interactive"] }, 2],
+  ["play 'both' scores once for both", { playStyle: "both" }, { features: ["solo", "interactive"] }, 2],
+  ["play with case and spaces", { playStyle: "interactive" }, { features: [" Interactive "] }, 2],
+  ["play with no features", { playStyle: "both" }, { features: [] }, 0],
+  // purpose ↔ features
+  ["mental ↔ 'puzzle'", { toyPurpose: "mental" }, { features: ["puzzle"] }, 2],
+  ["physical ↔ 'exercise'", { toyPurpose: "physical" }, { features: ["exercise", "squeaky"] }, 2],
+  ["mental does not match 'exercise'", { toyPurpose: "mental" }, { features: ["exercise"] }, 0],
+  ["physical does not match 'puzzle'", { toyPurpose: "physical" }, { features: ["puzzle"] }, 0],
+  ["purpose 'both' matches 'puzzle'", { toyPurpose: "both" }, { features: ["puzzle"] }, 2],
+  ["purpose 'both' matches 'exercise'", { toyPurpose: "both" }, { features: ["exercise"] }, 2],
+  ["purpose 'both' scores once for both", { toyPurpose: "both" }, { features: ["puzzle", "exercise"] }, 2],
+  ["'mental' itself is not a feature keyword", { toyPurpose: "mental" }, { features: ["mental"] }, 0],
+  // top pick
+  ["top pick alone", {}, { isTopPick: true }, 1],
+  // combinations
+  ["play and purpose from one feature list", { playStyle: "interactive" }, { features: ["interactive", "puzzle"] }, 4],
+  [
+    "every criterion and a top pick",
+    { dogSize: "large", dogAge: "senior", chewStyle: "aggressive", playStyle: "both", toyPurpose: "both" },
+    {
+      suitableFor: "medium, large",
+      ageRecommendation: "adult, senior",
+      materialType: "durable",
+      features: ["solo", "interactive", "puzzle", "exercise"],
+      isTopPick: true,
+    },
+    11,
+  ],
+  [
+    "size and chew but wrong age",
+    { dogSize: "small", dogAge: "puppy", chewStyle: "gentle" },
+    { suitableFor: "small", ageRecommendation: "senior", materialType: "plush" },
+    4,
+  ],
+];
+
+describe("scoreToy", () => {
+  it.each(scoreRows)("%s", (_description, answers, overrides, expected) => {
+    expect(scoreToy(toy(overrides), { ...baseAnswers, ...answers }).total).toBe(expected);
+  });
+
+  it("breaks the score down per criterion", () => {
+    const scored = scoreToy(
+      toy({ suitableFor: "medium", materialType: "rubber", features: ["puzzle"], isTopPick: true }),
+      baseAnswers,
+    );
+    expect(scored).toEqual({ size: 2, age: 0, chew: 2, play: 0, purpose: 2, topPick: 1, total: 7 });
+  });
+});
+
+describe("ratingValue", () => {
+  it.each([
+    ["4.5", 4.5],
+    [" 3 ", 3],
+    ["0", 0],
+    ["", 0],
+    ["n/a", 0],
+    ["4.5 stars", 0],
+  ])("%j → %d", (rating, expected) => {
+    expect(ratingValue(rating)).toBe(expected);
+  });
+});
+
+const names = (toys: ScorableToy[]) => toys.map((t) => t.name);
+
+describe("recommendToys", () => {
+  it("returns nothing for an empty list", () => {
+    expect(recommendToys([], baseAnswers)).toEqual([]);
+  });
+
+  it("sorts matches by score, highest first", () => {
+    const toys = [
+      toy({ name: "two", suitableFor: "medium" }), // 2
+      toy({ name: "six", suitableFor: "medium", ageRecommendation: "adult", materialType: "rubber" }), // 6
+      toy({ name: "none", rating: "5.0" }), // 0
+      toy({ name: "four", suitableFor: "medium", features: ["solo"] }), // 4
+    ];
+    expect(names(recommendToys(toys, baseAnswers))).toEqual(["six", "four", "two"]);
+  });
+
+  it("keeps only the top three", () => {
+    const toys = [
+      toy({ name: "two", suitableFor: "medium" }), // 2
+      toy({ name: "eight", suitableFor: "medium", ageRecommendation: "adult", features: ["solo", "puzzle"] }), // 8
+      toy({ name: "three", materialType: "rubber", isTopPick: true }), // 3
+      toy({ name: "one", isTopPick: true }), // 1
+      toy({ name: "four", features: ["solo", "puzzle"] }), // 4
+    ];
+    expect(names(recommendToys(toys, baseAnswers))).toEqual(["eight", "four", "three"]);
+  });
+
+  it("keeps list order between equal scores, whatever the rating", () => {
+    const toys = [
+      toy({ name: "first", suitableFor: "medium", rating: "3.0" }), // 2
+      toy({ name: "best", suitableFor: "medium", ageRecommendation: "adult" }), // 4
+      toy({ name: "second", materialType: "rubber", rating: "5.0" }), // 2
+      toy({ name: "third", features: ["puzzle"], rating: "4.9" }), // 2
+    ];
+    expect(names(recommendToys(toys, baseAnswers))).toEqual(["best", "first", "second"]);
+  });
+
+  it("counts a top pick alone as a match, below toys that matched a criterion", () => {
+    const toys = [
+      toy({ name: "top pick", isTopPick: true, rating: "5.0" }), // 1
+      toy({ name: "size", suitableFor: "medium", rating: "1.0" }), // 2
+      toy({ name: "age", ageRecommendation: "adult", rating: "1.0" }), // 2
+      toy({ name: "plain", rating: "4.9" }), // 0
+    ];
+    expect(names(recommendToys(toys, baseAnswers))).toEqual(["size", "age", "top pick"]);
+  });
+
+  it("tops up fewer than three matches with the highest-rated other toys", () => {
+    const toys = [
+      toy({ name: "rated 4.1", rating: "4.1" }),
+      toy({ name: "rated 4.9", rating: "4.9" }),
+      toy({ name: "match", suitableFor: "medium", rating: "2.0" }), // 2
+      toy({ name: "not a number", rating: "great" }),
+      toy({ name: "rated 4.5", rating: "4.5" }),
+    ];
+    expect(names(recommendToys(toys, baseAnswers))).toEqual(["match", "rated 4.9", "rated 4.5"]);
+  });
+
+  it("does not repeat a match in the top-up, even when it is the highest rated", () => {
+    const toys = [
+      toy({ name: "rated 3.0", rating: "3.0" }),
+      toy({ name: "match", suitableFor: "medium", rating: "5.0" }), // 2
+      toy({ name: "other match", isTopPick: true, rating: "4.8" }), // 1
+      toy({ name: "rated 4.0", rating: "4.0" }),
+    ];
+    const result = recommendToys(toys, baseAnswers);
+    expect(names(result)).toEqual(["match", "other match", "rated 4.0"]);
+    expect(new Set(result.map((t) => t.id)).size).toBe(3);
+  });
+
+  it("ranks a non-numeric rating as 0 in the top-up", () => {
+    const toys = [
+      toy({ name: "n/a", rating: "n/a" }),
+      toy({ name: "low", rating: "0.5" }),
+      toy({ name: "mid", rating: "3" }),
+    ];
+    expect(names(recommendToys(toys, baseAnswers))).toEqual(["mid", "low", "n/a"]);
+  });
+
+  it("keeps list order between equal ratings in the top-up", () => {
+    const toys = [
+      toy({ name: "a", rating: "4.0" }),
+      toy({ name: "b", rating: "4.5" }),
+      toy({ name: "c", rating: "4.0" }),
+      toy({ name: "d", rating: "4.0" }),
+    ];
+    expect(names(recommendToys(toys, baseAnswers))).toEqual(["b", "a", "c"]);
+  });
+
+  it("fills all three slots by rating when nothing matches and there are at least three toys", () => {
+    const toys = [
+      toy({ name: "x", rating: "1.0" }),
+      toy({ name: "y", rating: "2.0" }),
+      toy({ name: "z", rating: "3.0" }),
+    ];
+    expect(names(recommendToys(toys, baseAnswers))).toEqual(["z", "y", "x"]);
+  });
+
+  it("does not top up when there are fewer than three toys", () => {
+    const oneMatch = [
+      toy({ name: "plain", rating: "5.0" }),
+      toy({ name: "match", suitableFor: "medium", rating: "1.0" }),
+    ];
+    expect(names(recommendToys(oneMatch, baseAnswers))).toEqual(["match"]);
+
+    const noMatch = [toy({ name: "plain", rating: "5.0" }), toy({ name: "also plain", rating: "4.0" })];
+    expect(recommendToys(noMatch, baseAnswers)).toEqual([]);
+
+    expect(recommendToys([toy({ rating: "5.0" })], baseAnswers)).toEqual([]);
+  });
+
+  it("returns the given toy objects, extra fields and all, without changing the list", () => {
+    const toys = [
+      { ...toy({ name: "match", suitableFor: "medium" }), price: "$9.99" },
+      { ...toy({ name: "plain", rating: "4.0" }), price: "$19.99" },
+      { ...toy({ name: "other", rating: "4.5" }), price: "$29.99" },
+    ];
+    const before = [...toys];
+    const result = recommendToys(toys, baseAnswers);
+    expect(result[0]).toBe(toys[0]);
+    expect(result.map((t) => t.price)).toEqual(["$9.99", "$29.99", "$19.99"]);
+    expect(toys).toEqual(before);
+  });
+});

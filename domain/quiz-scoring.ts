@@ -1,0 +1,123 @@
+import type { ChewStyle, PlayStyle, QuizAnswers, ToyPurpose } from "./quiz";
+
+// Toy recommendations from quiz answers (spec/quiz-and-admin.md §9 "Recommendation scoring").
+
+/** The toy fields the scoring reads; the API's toys carry more, and those are kept as they are. */
+export interface ScorableToy {
+  id: number;
+  name: string;
+  rating: string;
+  isTopPick: boolean;
+  materialType: string | null;
+  features: readonly string[];
+  ageRecommendation: string | null;
+  suitableFor: string | null;
+}
+
+export const MAX_RECOMMENDATIONS = 3;
+const MATCH_POINTS = 2;
+const TOP_PICK_POINTS = 1;
+
+// Material type is a single value in the product form and the demo data uses exactly these
+// words, so a chew style matches when the trimmed, lower-cased materialType EQUALS its keyword
+// ("durable rubber" matches neither): substring matching would let free text match by accident.
+const CHEW_MATERIAL: Record<ChewStyle, string> = {
+  aggressive: "durable",
+  moderate: "rubber",
+  gentle: "plush",
+};
+
+const PLAY_FEATURES: Record<PlayStyle, readonly string[]> = {
+  solo: ["solo"],
+  interactive: ["interactive"],
+  both: ["solo", "interactive"],
+};
+
+const PURPOSE_FEATURES: Record<ToyPurpose, readonly string[]> = {
+  mental: ["puzzle"],
+  physical: ["exercise"],
+  both: ["puzzle", "exercise"],
+};
+
+export interface ToyScore {
+  size: number;
+  age: number;
+  chew: number;
+  play: number;
+  purpose: number;
+  topPick: number;
+  total: number;
+}
+
+const normalize = (text: string) => text.trim().toLowerCase();
+
+/** Items of an admin-typed comma-separated list ("Small, medium"), trimmed and lower-cased. */
+function listItems(list: string | null): string[] {
+  if (!list) return [];
+  return list.split(",").map(normalize).filter(Boolean);
+}
+
+/** Each criterion scores at most once: "both" matching two features still gives 2 points. */
+function hasAny(items: readonly string[], wanted: readonly string[]): boolean {
+  return items.some((item) => wanted.includes(item));
+}
+
+const points = (matched: boolean) => (matched ? MATCH_POINTS : 0);
+
+/**
+ * The §9 score of one toy, per criterion, for tests and for explaining a recommendation.
+ * List fields (suitableFor, ageRecommendation, features) match on whole items compared
+ * trimmed and case-insensitively ("smallish" does not match "small"); null fields score 0.
+ */
+export function scoreToy(toy: ScorableToy, answers: QuizAnswers): ToyScore {
+  const features = toy.features.map(normalize);
+  const score = {
+    size: points(listItems(toy.suitableFor).includes(answers.dogSize)),
+    age: points(listItems(toy.ageRecommendation).includes(answers.dogAge)),
+    chew: points(toy.materialType !== null && normalize(toy.materialType) === CHEW_MATERIAL[answers.chewStyle]),
+    play: points(hasAny(features, PLAY_FEATURES[answers.playStyle])),
+    purpose: points(hasAny(features, PURPOSE_FEATURES[answers.toyPurpose])),
+    topPick: toy.isTopPick ? TOP_PICK_POINTS : 0,
+  };
+  return { ...score, total: score.size + score.age + score.chew + score.play + score.purpose + score.topPick };
+}
+
+/** Rating text as a number for the top-up; text that is not a number ranks as 0. */
+export function ratingValue(rating: string): number {
+  const value = Number(rating);
+  return Number.isFinite(value) ? value : 0;
+}
+
+/**
+ * Up to three toys for the quiz answers (spec §9), best first.
+ *
+ * - Matches are the toys whose score is above 0: at least one criterion matched, or a top pick
+ *   (a top pick alone scores 1 and is a match, ranked below every toy that matched a criterion).
+ * - Matches are sorted by score, highest first; equal scores keep the order of `toys` (the sort
+ *   is stable and rating is deliberately not a tie-breaker here), and the first three are kept.
+ * - Top-up: when fewer than three toys match and the candidate list (`toys`, the whole list the
+ *   quiz scores; §9's last bullet calls it the source list) has at least three toys, the free
+ *   slots are filled with the highest-rated toys not already chosen (equal ratings keep list
+ *   order). With three or more toys the result therefore always has three toys.
+ * - With fewer than three toys there is no top-up: only the matches are returned, so the result
+ *   may be shorter than three or empty. An empty result is the 'No specific matches found' screen.
+ */
+export function recommendToys<T extends ScorableToy>(toys: readonly T[], answers: QuizAnswers): T[] {
+  const matches = toys
+    .map((toy) => ({ toy, score: scoreToy(toy, answers).total }))
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, MAX_RECOMMENDATIONS)
+    .map((entry) => entry.toy);
+
+  if (matches.length >= MAX_RECOMMENDATIONS || toys.length < MAX_RECOMMENDATIONS) return matches;
+
+  const chosen = new Set(matches.map((toy) => toy.id));
+  const topUp = toys
+    .filter((toy) => !chosen.has(toy.id))
+    .map((toy) => ({ toy, rating: ratingValue(toy.rating) }))
+    .sort((a, b) => b.rating - a.rating)
+    .slice(0, MAX_RECOMMENDATIONS - matches.length)
+    .map((entry) => entry.toy);
+  return [...matches, ...topUp];
+}
