@@ -10,7 +10,10 @@ const html = `<!doctype html><html><body style="margin:0">
   <div style="font-size:40px;margin-top:16px;color:#57534e">The best toys for your dog, by breed</div>
 </div></body></html>`;
 
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox"],
+});
 const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
 await page.setContent(html);
 await page.screenshot({ path: "public/images/og-default.jpg", type: "jpeg", quality: 85 });
