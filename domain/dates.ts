@@ -40,6 +40,12 @@ export function formatLongDate(value: string | Date): string {
   return `${LONG_MONTHS[month]} ${pad(day)}, ${year}`;
 }
 
+/** 'MMMM d, yyyy', e.g. "April 7, 2024" (the legal pages' last-updated line). */
+export function formatLegalDate(value: string | Date): string {
+  const { month, day, year } = parts(value);
+  return `${LONG_MONTHS[month]} ${day}, ${year}`;
+}
+
 /** yyyy-mm-dd for machine-readable dates (datetime attributes, sitemaps). */
 export function isoDay(value: string | Date): string {
   const { month, day, year } = parts(value);

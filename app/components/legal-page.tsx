@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
+import { formatLegalDate, isoDay } from "../../domain/dates";
 import { SITE } from "../lib/site";
 import type { loader as rootLoader } from "../root";
 import { JsonLd } from "./json-ld";
@@ -25,30 +26,6 @@ interface LegalPageProps {
   children: ReactNode;
   /** rendered below the prose, outside its link styling (e.g. call-to-action buttons) */
   after?: ReactNode;
-}
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-// ISO form of SITE.legalLastUpdated ("April 7, 2024") for search engines, derived so the two
-// never disagree; parsed by hand because Date's parsing of such strings is engine-specific.
-function isoDate(human: string): string | undefined {
-  const [, monthName = "", day = "", year = ""] = /^([A-Z][a-z]+) (\d{1,2}), (\d{4})$/.exec(human) ?? [];
-  const month = MONTHS.indexOf(monthName) + 1;
-  if (month === 0) return undefined;
-  return `${year}-${String(month).padStart(2, "0")}-${day.padStart(2, "0")}`;
 }
 
 /** Long-form layout shared by the legal pages and the About page: breadcrumb, heading, date, prose, JSON-LD. */
@@ -77,7 +54,7 @@ export function LegalPage({
         url,
         description,
         inLanguage: "en",
-        ...(showLastUpdated ? { dateModified: isoDate(SITE.legalLastUpdated) } : {}),
+        ...(showLastUpdated ? { dateModified: isoDay(SITE.legalLastUpdatedDate) } : {}),
         isPartOf: { "@type": "WebSite", name: SITE.name, url: home },
         breadcrumb: { "@id": `${url}#breadcrumb` },
       },
@@ -112,7 +89,7 @@ export function LegalPage({
       <header className="mt-6 border-b border-stone-200 pb-6">
         <h1 className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{title}</h1>
         {showLastUpdated ? (
-          <p className="mt-3 text-sm font-semibold text-muted">{`Last Updated: ${SITE.legalLastUpdated}`}</p>
+          <p className="mt-3 text-sm font-semibold text-muted">{`Last Updated: ${formatLegalDate(SITE.legalLastUpdatedDate)}`}</p>
         ) : null}
         {intro ? <div className="mt-4 text-lg leading-8 text-muted">{intro}</div> : null}
       </header>

@@ -1,15 +1,12 @@
-import { data } from "react-router";
-import { renderMarkdown } from "../../../domain/markdown";
 import {
   GUIDES_SECTION,
   PostArticle,
   PostDetailState,
-  type PostView,
   postDetailHeaders,
   postDetailMeta,
   settledPost,
 } from "../../components/post-detail";
-import { settle } from "../../lib/result";
+import { loadPostDetail } from "../../lib/posts.server";
 import { siteUrlFrom } from "../../lib/seo";
 import type { Route } from "./+types/guide-detail";
 
@@ -18,17 +15,8 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
 
 export const headers: Route.HeadersFunction = postDetailHeaders;
 
-// Any post opens here, whatever its type (spec: the guide page does not filter by postType).
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const found = await settle(
-    () => context.services.content.getPostBySlug(params.slug),
-    (error) => console.error(`loading post ${params.slug} failed`, error),
-  );
-  if (!found.ok) return data({ post: null }, { status: 500, headers: { "Cache-Control": "no-store" } });
-  if (!found.data) return data({ post: null }, { status: 404 });
-  const { content, ...summary } = found.data;
-  const post: PostView = { ...summary, html: renderMarkdown(content) };
-  return { post };
+export function loader({ params, context }: Route.LoaderArgs) {
+  return loadPostDetail(context, params.slug);
 }
 
 // Browser navigations show a spinner while the post loads; a failed load is "not found".

@@ -2,7 +2,7 @@ import type { PostSummary } from "../../../domain/posts";
 import { PostGrid, PostListPage, PostListState } from "../../components/post-list";
 import { fetchResult } from "../../lib/api";
 import { pageTitle } from "../../lib/page-title";
-import { settle } from "../../lib/result";
+import { loadPostList } from "../../lib/posts.server";
 import { seoMeta, siteUrlFrom } from "../../lib/seo";
 import type { Route } from "./+types/guides";
 
@@ -14,8 +14,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     siteUrl: siteUrlFrom(matches),
   });
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { posts: await settle(() => context.services.content.listPosts(), logLoadError) };
+export function loader({ context }: Route.LoaderArgs) {
+  return loadPostList(context);
 }
 
 // Same data flow as /resources: server list first, then the browser's GET /api/posts.
@@ -23,10 +23,6 @@ export function clientLoader() {
   return { posts: fetchResult<PostSummary[]>("/api/posts") };
 }
 clientLoader.hydrate = true as const;
-
-function logLoadError(error: unknown) {
-  console.error("listing posts failed", error);
-}
 
 export default function Guides({ loaderData }: Route.ComponentProps) {
   return (

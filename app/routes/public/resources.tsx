@@ -5,7 +5,7 @@ import type { PostSummary } from "../../../domain/posts";
 import { PostGrid, PostListPage, PostListState } from "../../components/post-list";
 import { fetchResult } from "../../lib/api";
 import { pageTitle } from "../../lib/page-title";
-import { settle } from "../../lib/result";
+import { loadPostList } from "../../lib/posts.server";
 import { seoMeta, siteUrlFrom } from "../../lib/seo";
 import type { Route } from "./+types/resources";
 
@@ -39,8 +39,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     siteUrl: siteUrlFrom(matches),
   });
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { posts: await settle(() => context.services.content.listPosts(), logLoadError) };
+export function loader({ context }: Route.LoaderArgs) {
+  return loadPostList(context);
 }
 
 // The browser makes the spec's GET /api/posts itself (also right after hydration), so
@@ -49,10 +49,6 @@ export function clientLoader() {
   return { posts: fetchResult<PostSummary[]>("/api/posts") };
 }
 clientLoader.hydrate = true as const;
-
-function logLoadError(error: unknown) {
-  console.error("listing posts failed", error);
-}
 
 export default function Resources({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();

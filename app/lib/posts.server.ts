@@ -1,0 +1,33 @@
+import { type AppLoadContext, data } from "react-router";
+import { renderMarkdown } from "../../domain/markdown";
+import type { PostView } from "../components/post-detail";
+import { settle } from "./result";
+
+// Server-side loads shared by the post routes. A .server module: the markdown renderer
+// stays out of the browser bundle.
+
+/** Every post for the list pages, or the list's error state. */
+export async function loadPostList(context: AppLoadContext) {
+  return {
+    posts: await settle(
+      () => context.services.content.listPosts(),
+      (error) => console.error("listing posts failed", error),
+    ),
+  };
+}
+
+/**
+ * One post with its body rendered to safe HTML; 404 when there is none, 500 (not cached)
+ * when loading failed. Any post type opens on either detail page (the spec does not filter).
+ */
+export async function loadPostDetail(context: AppLoadContext, slug: string) {
+  const found = await settle(
+    () => context.services.content.getPostBySlug(slug),
+    (error) => console.error(`loading post ${slug} failed`, error),
+  );
+  if (!found.ok) return data({ post: null }, { status: 500, headers: { "Cache-Control": "no-store" } });
+  if (!found.data) return data({ post: null }, { status: 404 });
+  const { content, ...summary } = found.data;
+  const post: PostView = { ...summary, html: renderMarkdown(content) };
+  return { post };
+}
