@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 // Shapes the storefront reads (spec/storefront.md §3) and the catalogue query rules.
 
 export interface CategoryRef {
@@ -77,46 +75,84 @@ export const PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_SEARCH_LENGTH = 100;
 
-const optionalInt = (max: number) =>
-  z
-    .union([z.string(), z.number()])
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === "" || v === "all") return undefined;
-      const n = typeof v === "number" ? v : /^\d+$/.test(v) ? Number(v) : Number.NaN;
-      if (!Number.isSafeInteger(n) || n < 0 || n > max) {
-        ctx.addIssue({ code: "custom", message: `must be a whole number from 0 to ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
+/** The shape both this parser and Zod schemas give: parseOr400 on the server takes either. */
+export type ParseResult<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: { path: string[]; message: string }[] } };
+
+export interface ToyQueryValues {
+  search: string | undefined;
+  category: number | undefined;
+  breed: number | undefined;
+  minPrice: number | undefined;
+  maxPrice: number | undefined;
+  sort: ToySort | undefined;
+  page: number | undefined;
+  pageSize: number | undefined;
+}
+
+const INT_LIMITS = {
+  category: 2_147_483_647,
+  breed: 2_147_483_647,
+  minPrice: 100_000,
+  maxPrice: 100_000,
+  page: 1_000_000,
+  pageSize: MAX_PAGE_SIZE,
+} as const;
+const SORT_VALUES: readonly string[] = SORT_OPTIONS.map((o) => o.value);
+
+// Hand-written rather than Zod: the products page parses its URL in the browser too, and
+// Zod would add about 25 KB to that page's JavaScript.
+function parseToyQueryInput(input: Record<string, unknown>): ParseResult<ToyQueryValues> {
+  const issues: { path: string[]; message: string }[] = [];
+  const data: ToyQueryValues = {
+    search: undefined,
+    category: undefined,
+    breed: undefined,
+    minPrice: undefined,
+    maxPrice: undefined,
+    sort: undefined,
+    page: undefined,
+    pageSize: undefined,
+  };
+  if (input.search !== undefined) {
+    if (typeof input.search !== "string") issues.push({ path: ["search"], message: "search must be text" });
+    else if (input.search.length > MAX_SEARCH_LENGTH) {
+      issues.push({ path: ["search"], message: `search must be at most ${MAX_SEARCH_LENGTH} characters` });
+    } else data.search = input.search.trim() || undefined;
+  }
+  for (const [key, max] of Object.entries(INT_LIMITS) as [keyof typeof INT_LIMITS, number][]) {
+    const raw = input[key];
+    if (raw === undefined || raw === "" || raw === "all") continue;
+    const n = typeof raw === "number" ? raw : typeof raw === "string" && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < 0 || n > max) {
+      issues.push({ path: [key], message: `must be a whole number from 0 to ${max}` });
+    } else if ((key === "page" || key === "pageSize") && n < 1) {
+      issues.push({ path: [key], message: `${key} must be at least 1` });
+    } else data[key] = n;
+  }
+  if (input.sort !== undefined) {
+    if (typeof input.sort === "string" && SORT_VALUES.includes(input.sort)) data.sort = input.sort as ToySort;
+    else issues.push({ path: ["sort"], message: "sort must be one of name, price-asc, price-desc, rating-desc" });
+  }
+  if (data.minPrice !== undefined && data.maxPrice !== undefined && data.minPrice > data.maxPrice) {
+    issues.push({ path: ["minPrice"], message: "minPrice must not be above maxPrice" });
+  }
+  return issues.length > 0 ? { success: false, error: { issues } } : { success: true, data };
+}
 
 /** Query parameters of GET /api/toys and of the /products page; all optional. */
-export const toyQuerySchema = z
-  .object({
-    search: z
-      .string()
-      .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
-      .optional()
-      .transform((s) => s?.trim() || undefined),
-    category: optionalInt(2_147_483_647),
-    breed: optionalInt(2_147_483_647),
-    minPrice: optionalInt(100_000),
-    maxPrice: optionalInt(100_000),
-    sort: z
-      .enum(["name", "price-asc", "price-desc", "rating-desc"], {
-        message: "sort must be one of name, price-asc, price-desc, rating-desc",
-      })
-      .optional(),
-    page: optionalInt(1_000_000).refine((p) => p === undefined || p >= 1, "page must be at least 1"),
-    pageSize: optionalInt(MAX_PAGE_SIZE).refine((p) => p === undefined || p >= 1, "pageSize must be at least 1"),
-  })
-  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
-    message: "minPrice must not be above maxPrice",
-    path: ["minPrice"],
-  });
+export const toyQuerySchema = {
+  safeParse: (input: unknown) =>
+    parseToyQueryInput(typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {}),
+  parse(input: unknown): ToyQueryValues {
+    const result = this.safeParse(input);
+    if (!result.success) throw new Error(result.error.issues[0]?.message);
+    return result.data;
+  },
+};
 
-export type ToyQuery = Partial<z.output<typeof toyQuerySchema>>;
+export type ToyQuery = Partial<ToyQueryValues>;
 
 const TOY_QUERY_KEYS = ["search", "category", "breed", "minPrice", "maxPrice", "sort", "page", "pageSize"] as const;
 

@@ -1,14 +1,22 @@
 import type { RequestHandler } from "express";
-import type { z } from "zod";
 import { HttpError } from "./errors";
 
+/** What parseOr400 needs of a schema: Zod's safeParse result shape. */
+interface Parser<T> {
+  safeParse(
+    input: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
+}
+
 /** Parses input with a domain schema; a failure is a 400 naming each field's problem. */
-export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parseOr400<T>(schema: Parser<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
-    const key = issue.path.length > 0 ? issue.path.join(".") : "_";
+    const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "_";
     const list = errors[key] ?? [];
     list.push(issue.message);
     errors[key] = list;
