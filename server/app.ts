@@ -5,6 +5,7 @@ import { pinoHttp } from "pino-http";
 import { catalogRouter } from "./api/catalog";
 import { contentRouter } from "./api/content";
 import { apiNotFound, jsonErrorHandler } from "./http/errors";
+import { precompressedAssets } from "./http/precompressed";
 import { seoRouter } from "./http/seo-routes";
 import { requireJsonBody } from "./http/validation";
 import type { Logger } from "./logger";
@@ -87,6 +88,7 @@ export function createApp({
 
   if (serveClientBuild) {
     // Vite puts content hashes in every file name under /assets, so they never change.
+    app.use("/assets", precompressedAssets(`${clientBuildFolder}/assets`));
     app.use("/assets", express.static(`${clientBuildFolder}/assets`, { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientBuildFolder, { maxAge: "1h", index: false }));
   }

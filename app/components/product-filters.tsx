@@ -1,4 +1,3 @@
-import * as Slider from "@radix-ui/react-slider";
 import { useEffect, useRef, useState } from "react";
 import {
   type Breed,
@@ -156,28 +155,35 @@ export function ProductFilters({ idPrefix, filters, breeds, categories, onChange
             ${price[0]} - ${price[1]}
             {price[1] >= PRICE_MAX ? "+" : ""}
           </p>
-          <Slider.Root
-            className="relative flex h-6 w-full touch-none items-center select-none"
-            min={PRICE_MIN}
-            max={PRICE_MAX}
-            step={PRICE_STEP}
-            minStepsBetweenThumbs={0}
-            disabled={!hydrated}
-            value={price}
-            onValueChange={(v) => setPrice([v[0] ?? PRICE_MIN, v[1] ?? PRICE_MAX])}
-          >
-            <Slider.Track className="relative h-2 grow rounded-full bg-stone-200">
-              <Slider.Range className="absolute h-full rounded-full bg-primary" />
-            </Slider.Track>
-            <Slider.Thumb
+          <div className="range-dual">
+            <div className="absolute inset-x-0 top-1/2 h-2 -translate-y-1/2 rounded-full bg-stone-200" />
+            <div
+              className="absolute top-1/2 h-2 -translate-y-1/2 rounded-full bg-primary"
+              style={{ left: `${(price[0] / PRICE_MAX) * 100}%`, right: `${100 - (price[1] / PRICE_MAX) * 100}%` }}
+            />
+            <input
+              type="range"
               aria-label="Minimum price"
-              className="block size-6 rounded-full border-2 border-primary bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+              aria-valuetext={`$${price[0]}`}
+              min={PRICE_MIN}
+              max={PRICE_MAX}
+              step={PRICE_STEP}
+              value={price[0]}
+              onChange={(e) => setPrice([Math.min(Number(e.target.value), price[1]), price[1]])}
+              // when the thumbs meet at the top, the minimum must stay reachable
+              style={{ zIndex: price[0] > PRICE_MAX / 2 ? 3 : 2 }}
             />
-            <Slider.Thumb
+            <input
+              type="range"
               aria-label="Maximum price"
-              className="block size-6 rounded-full border-2 border-primary bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+              aria-valuetext={price[1] >= PRICE_MAX ? `$${PRICE_MAX} or more` : `$${price[1]}`}
+              min={PRICE_MIN}
+              max={PRICE_MAX}
+              step={PRICE_STEP}
+              value={price[1]}
+              onChange={(e) => setPrice([price[0], Math.max(Number(e.target.value), price[0])])}
             />
-          </Slider.Root>
+          </div>
         </fieldset>
 
         <div>

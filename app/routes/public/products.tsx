@@ -1,5 +1,4 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { ChevronLeft, ChevronRight, Info, SlidersHorizontal, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, Info, SlidersHorizontal } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import {
@@ -17,6 +16,7 @@ import { ProductFilters } from "../../components/product-filters";
 import { RatingStars } from "../../components/rating-stars";
 import { SmartImage } from "../../components/smart-image";
 import { ToyCard } from "../../components/toy-card";
+import { BottomSheet } from "../../components/ui/bottom-sheet";
 import { buttonClass } from "../../components/ui/button";
 import { CardSkeleton } from "../../components/ui/skeleton";
 import { fetchResult } from "../../lib/api";
@@ -233,30 +233,33 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           </div>
         </aside>
 
-        <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
-          <div className="sticky top-16 z-30 -mx-4 mb-6 bg-surface/95 px-4 py-3 backdrop-blur lg:hidden">
-            <Dialog.Trigger disabled={!hydrated} className={buttonClass("secondary", "md", "w-full")}>
-              <SlidersHorizontal className="size-5" aria-hidden="true" />
-              Filter & Sort ({total} products)
-            </Dialog.Trigger>
-          </div>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-            <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[85vh] overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl">
-              <div className="mb-4 flex items-center justify-between">
-                <Dialog.Title className="text-lg font-bold">Filter & Sort</Dialog.Title>
-                <Dialog.Close className="rounded-md p-2 hover:bg-stone-100" aria-label="Close filters">
-                  <X className="size-5" aria-hidden="true" />
-                </Dialog.Close>
-              </div>
-              <Dialog.Description className="sr-only">
-                Narrow the product list by search, breed, category and price, and sort it.
-              </Dialog.Description>
-              {filterPanel("sheet")}
-              <Dialog.Close className={buttonClass("primary", "lg", "mt-6 w-full")}>View {total} Products</Dialog.Close>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <div className="sticky top-16 z-30 -mx-4 mb-6 bg-surface/95 px-4 py-3 backdrop-blur lg:hidden">
+          <button
+            type="button"
+            disabled={!hydrated}
+            aria-haspopup="dialog"
+            onClick={() => setSheetOpen(true)}
+            className={buttonClass("secondary", "md", "w-full")}
+          >
+            <SlidersHorizontal className="size-5" aria-hidden="true" />
+            Filter & Sort ({total} products)
+          </button>
+        </div>
+        <BottomSheet
+          open={sheetOpen}
+          onOpenChange={setSheetOpen}
+          title="Filter & Sort"
+          description="Narrow the product list by search, breed, category and price, and sort it."
+        >
+          {filterPanel("sheet")}
+          <button
+            type="button"
+            onClick={() => setSheetOpen(false)}
+            className={buttonClass("primary", "lg", "mt-6 w-full")}
+          >
+            View {total} Products
+          </button>
+        </BottomSheet>
 
         <div>
           {loading || !toysResult ? (
