@@ -1,13 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Toy } from "../../domain/catalog";
-import { createTestDatabase } from "../../tests/support/test-database";
-import { startTestServer, type TestServer } from "../../tests/support/test-server";
+import { type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
 import type { DatabaseHandle } from "../db/client";
-import { seedDemoContent } from "../db/seed/seed";
 
 let database: DatabaseHandle;
-let server: TestServer;
+let server: SeededTestServer;
 const get = async (path: string) => {
   const res = await fetch(`${server.url}${path}`);
   return { status: res.status, headers: res.headers, body: await res.json() };
@@ -15,14 +13,10 @@ const get = async (path: string) => {
 const num = (price: string) => Number(price.replace(/[$,]/g, ""));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoContent(database.db);
-  server = await startTestServer(database);
+  server = await startSeededTestServer();
+  database = server.database;
 });
-afterAll(async () => {
-  await server.close();
-  await database.close();
-});
+afterAll(() => server.close());
 
 describe("GET /api/breeds and /api/categories", () => {
   it("lists breeds by name with id and name", async () => {

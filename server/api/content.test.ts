@@ -1,12 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/test-database";
-import { startTestServer, type TestServer } from "../../tests/support/test-server";
+import { type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
 import type { DatabaseHandle } from "../db/client";
-import { seedDemoContent } from "../db/seed/seed";
 
 let database: DatabaseHandle;
-let server: TestServer;
+let server: SeededTestServer;
 const get = async (path: string) => {
   const res = await fetch(`${server.url}${path}`);
   return { status: res.status, body: await res.json() };
@@ -21,14 +19,10 @@ const contactCount = async () =>
   (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from contact_messages`)).rows[0]?.n;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoContent(database.db);
-  server = await startTestServer(database);
+  server = await startSeededTestServer();
+  database = server.database;
 });
-afterAll(async () => {
-  await server.close();
-  await database.close();
-});
+afterAll(() => server.close());
 
 describe("posts", () => {
   it("lists every post newest first with the fields the lists read", async () => {

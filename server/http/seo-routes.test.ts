@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/test-database";
-import { startTestServer, type TestServer } from "../../tests/support/test-server";
+import { type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
 import type { DatabaseHandle } from "../db/client";
-import { seedDemoContent } from "../db/seed/seed";
 
 let database: DatabaseHandle;
-let server: TestServer;
+let server: SeededTestServer;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoContent(database.db);
-  server = await startTestServer(database);
+  server = await startSeededTestServer();
+  database = server.database;
 });
-afterAll(async () => {
-  await server.close();
-  await database.close();
-});
+afterAll(() => server.close());
 
 describe("search engine files", () => {
   it("robots.txt keeps crawlers out of the admin area and points to the sitemap", async () => {

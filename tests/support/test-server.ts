@@ -2,7 +2,9 @@ import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { createApp } from "../../server/app";
 import type { DatabaseHandle } from "../../server/db/client";
+import { seedDemoContent } from "../../server/db/seed/seed";
 import { createServices } from "../../server/services/create-services";
+import { createTestDatabase } from "./test-database";
 
 export interface TestServer {
   url: string;
@@ -22,5 +24,24 @@ export async function startTestServer(database: DatabaseHandle): Promise<TestSer
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
+  };
+}
+
+export interface SeededTestServer extends TestServer {
+  database: DatabaseHandle;
+}
+
+/** A fresh test database with the demo content and the app on a free port; close() ends both. */
+export async function startSeededTestServer(): Promise<SeededTestServer> {
+  const database = await createTestDatabase();
+  await seedDemoContent(database.db);
+  const server = await startTestServer(database);
+  return {
+    url: server.url,
+    database,
+    async close() {
+      await server.close();
+      await database.close();
+    },
   };
 }
