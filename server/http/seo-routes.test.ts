@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
-import type { DatabaseHandle } from "../db/client";
 
-let database: DatabaseHandle;
 let server: SeededTestServer;
 
 beforeAll(async () => {
   server = await startSeededTestServer();
-  database = server.database;
 });
 afterAll(() => server.close());
 
