@@ -63,6 +63,8 @@ export default defineConfig({
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
       SITE_URL: "https://www.pawsomepicks.com",
+      // the per-IP form limit is tested at the API level; every browser test comes from one IP
+      FORM_RATE_LIMIT: "1000/10",
     },
   },
 });

@@ -16,6 +16,7 @@ export default [
     route("terms", "routes/public/terms.tsx"),
     route("affiliate-disclosure", "routes/public/affiliate-disclosure.tsx"),
     route("about", "routes/public/about.tsx"),
+    route("unsubscribe", "routes/public/unsubscribe.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

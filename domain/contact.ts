@@ -1,14 +1,11 @@
 import { z } from "zod";
+import { emailAddressSchema } from "./email";
 
 // The contact form's rules and messages (spec/storefront.md §5), shared by the form and
 // POST /api/contact. Upper limits are ours: they keep one message to a sane size.
 export const contactSchema = z.object({
   name: z.string().trim().min(2, "Name must be at least 2 characters").max(100, "Name must be at most 100 characters"),
-  email: z
-    .string()
-    .trim()
-    .max(254, "Please enter a valid email address")
-    .pipe(z.email("Please enter a valid email address")),
+  email: emailAddressSchema,
   subject: z
     .string()
     .trim()
@@ -22,3 +19,11 @@ export const contactSchema = z.object({
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
+
+/**
+ * The body of POST /api/contact: the form plus the honeypot `website`, an input hidden from
+ * people that only bots fill in. Bounded so a bot cannot post a large body through it.
+ */
+export const contactRequestSchema = contactSchema.extend({
+  website: z.string().max(200).optional(),
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { normalizeEmail } from "./email";
 import {
-  normalizeEmail,
   QUIZ_PROGRESS,
   QUIZ_QUESTIONS,
   quizAnswersSchema,

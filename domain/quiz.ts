@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailAddressSchema } from "./email";
 
 // The toy matchmaker quiz (spec/quiz-and-admin.md §3, §5, §9): answer values, the rules and
 // messages shared by the quiz form and POST /api/quiz-newsletter, and the labels the UI shows.
@@ -28,21 +29,8 @@ export const quizAnswersSchema = z.object({
 export type QuizAnswers = z.infer<typeof quizAnswersSchema>;
 export type QuizQuestionName = keyof QuizAnswers;
 
-const EMAIL_MESSAGE = "Please enter a valid email address";
-
-/**
- * Domains are case-insensitive but local parts may not be (RFC 5321 §2.4), so only the part
- * after the last "@" is lower-cased: the same mailbox then is stored once, whatever its case.
- */
-export function normalizeEmail(email: string): string {
-  const trimmed = email.trim();
-  const at = trimmed.lastIndexOf("@");
-  if (at < 0) return trimmed;
-  return trimmed.slice(0, at) + trimmed.slice(at).toLowerCase();
-}
-
 export const quizEmailSchema = z.object({
-  email: z.string(EMAIL_MESSAGE).trim().max(254, EMAIL_MESSAGE).pipe(z.email(EMAIL_MESSAGE)).transform(normalizeEmail),
+  email: emailAddressSchema,
   // Honeypot: hidden from people, so only bots fill it. The server refuses non-empty values;
   // the schema only bounds it so a bot cannot post an arbitrarily large body through it.
   website: z.string().max(200).optional(),
@@ -127,6 +115,22 @@ export function quizOptionLabel(name: QuizQuestionName, value: string): string {
   const option = question?.options.find((o) => o.value === value);
   return option?.label ?? value;
 }
+
+/**
+ * The notice beside the e-mail field. Submitting the e-mail step subscribes the address (spec §1),
+ * so this exact wording is stored with each submission and subscriber as the consent record.
+ */
+export const QUIZ_NEWSLETTER_NOTICE =
+  "By submitting your email, you'll automatically be subscribed to the Pawsome Picks newsletter with dog toy tips and recommendations. You can unsubscribe at any time.";
+
+/** The criteria summary of the results step and the results e-mail, in question order. */
+export const QUIZ_SUMMARY_LABELS: Record<QuizQuestionName, string> = {
+  dogSize: "Size",
+  dogAge: "Age",
+  chewStyle: "Chew style",
+  playStyle: "Play style",
+  toyPurpose: "Purpose",
+};
 
 /** Progress bar value (percent) of each step of the quiz flow. */
 export const QUIZ_PROGRESS = { quiz: 33, email: 66, results: 100 } as const;

@@ -4,8 +4,10 @@ import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { catalogRouter } from "./api/catalog";
 import { contentRouter } from "./api/content";
+import { formsRouter } from "./api/forms";
 import { apiNotFound, jsonErrorHandler } from "./http/errors";
 import { precompressedAssets } from "./http/precompressed";
+import type { RateLimit } from "./http/rate-limit";
 import { seoRouter } from "./http/seo-routes";
 import { requireJsonBody } from "./http/validation";
 import type { Logger } from "./logger";
@@ -21,6 +23,10 @@ export interface AppOptions {
   serveClientBuild?: boolean;
   /** public origin for absolute links (sitemap, feeds) */
   siteUrl?: string;
+  /** per-IP limit on the public forms (contact, quiz newsletter) */
+  formRateLimit?: RateLimit;
+  /** Express "trust proxy" setting, so req.ip is the visitor behind a reverse proxy */
+  trustProxy?: boolean | number | string;
   /** set once SIGTERM arrived: health turns red and keep-alive connections are closed */
   isShuttingDown?: () => boolean;
 }
@@ -35,9 +41,12 @@ export function createApp({
   serveClientBuild = false,
   siteUrl = "http://localhost:3000",
   isShuttingDown = () => false,
+  formRateLimit = { max: 30, windowMs: 10 * 60_000 },
+  trustProxy = false,
 }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", trustProxy);
 
   app.use(
     pinoHttp({
@@ -81,6 +90,7 @@ export function createApp({
   api.use(express.json({ limit: "100kb" }));
   api.use(catalogRouter(services));
   api.use(contentRouter(services));
+  api.use(formsRouter(services, { formRateLimit }));
   api.use(apiNotFound);
   app.use("/api", api);
 

@@ -1,5 +1,10 @@
 import { z } from "zod";
 
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
 // The only place that reads process.env: every setting is validated once at start-up.
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -22,6 +27,38 @@ const envSchema = z.object({
     .default("true")
     .transform((v) => v === "true"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** smtp:// or smtps:// URL of the mail server; without it messages are stored, not sent */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** sender of every e-mail, e.g. "Pawsome Picks <hello@pawsomepicks.com>"; defaults to no-reply@ the site's host */
+  MAIL_FROM: optionalText,
+  /** who receives contact-form notifications; defaults to the MAIL_FROM address */
+  CONTACT_TO: z
+    .email("CONTACT_TO must be an e-mail address")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** how long a form request waits for the mail server before answering 202 "saved, e-mail pending" */
+  MAIL_SEND_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** key that signs unsubscribe links; when unset one is generated and kept in the database */
+  APP_SECRET: z
+    .string()
+    .min(32, "APP_SECRET must be at least 32 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Express "trust proxy": set it (e.g. 1, or "loopback") when a reverse proxy sets X-Forwarded-For */
+  TRUST_PROXY: optionalText,
+  /** per-IP limit on the contact and quiz forms: "<requests>/<minutes>" */
+  FORM_RATE_LIMIT: z
+    .string()
+    .regex(/^\d+\/\d+$/, 'FORM_RATE_LIMIT must look like "30/10" (requests per minutes)')
+    .default("30/10")
+    .transform((v) => {
+      const [max, minutes] = v.split("/").map(Number) as [number, number];
+      return { max, windowMs: minutes * 60_000 };
+    }),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -4,6 +4,8 @@ import { type DatabaseHandle, DatabaseUnavailableError, openDatabase } from "./d
 import { isDatabaseEmpty, seedDemoContent } from "./db/seed/seed";
 import { type Env, readEnv } from "./env";
 import { createLogger } from "./logger";
+import { mailSettings } from "./mail/settings";
+import { createSmtpTransport } from "./mail/transport";
 import { createServices } from "./services/create-services";
 import { createPageHandlers } from "./ssr";
 
@@ -32,6 +34,13 @@ async function openAndMigrate(env: Env): Promise<DatabaseHandle> {
   }
 }
 
+/** TRUST_PROXY as Express reads it: "true"/"false", a hop count, or addresses/subnet names. */
+function trustProxySetting(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
 async function main() {
   let env: Env;
   try {
@@ -48,8 +57,24 @@ async function main() {
     logger.info({ report }, "empty database: demo content added");
   }
 
-  const services = createServices(database);
   const siteUrl = env.SITE_URL ?? `http://localhost:${env.PORT}`;
+  let mail: ReturnType<typeof mailSettings>;
+  try {
+    mail = mailSettings(env, siteUrl);
+  } catch (error) {
+    fail(firstLine(error));
+  }
+  const transport = env.SMTP_URL ? createSmtpTransport({ url: env.SMTP_URL, from: mail.from }) : null;
+  if (!transport) {
+    logger.warn("SMTP_URL is not set: e-mails are stored in the outbox and not sent until a mail server is configured");
+  }
+  const services = createServices(database, {
+    logger,
+    siteUrl,
+    appSecret: env.APP_SECRET,
+    mail: { transport, contactTo: mail.contactTo, sendTimeoutMs: env.MAIL_SEND_TIMEOUT_MS },
+  });
+  services.outbox.start();
   const pages = await createPageHandlers(env.NODE_ENV, services, siteUrl);
   let shuttingDown = false;
   const app = createApp({
@@ -59,6 +84,8 @@ async function main() {
     serveClientBuild: env.NODE_ENV !== "development",
     siteUrl,
     isShuttingDown: () => shuttingDown,
+    formRateLimit: env.FORM_RATE_LIMIT,
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
   });
 
   const server: Server = app.listen(env.PORT, env.HOST);
@@ -85,6 +112,8 @@ async function main() {
     forceTimer.unref();
     server.close(async () => {
       await pages.close().catch(() => {});
+      await services.outbox.stop().catch((error) => logger.error({ err: error }, "stopping the mail worker failed"));
+      transport?.close();
       await database.close().catch((error) => logger.error({ err: error }, "closing the database failed"));
       logger.info("stopped");
       process.exit(0);

@@ -3,6 +3,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "r
 import { type ContactInput, contactSchema } from "../../domain/contact";
 import { ApiError } from "../lib/api";
 import { SITE } from "../lib/site";
+import { HoneypotField } from "./honeypot-field";
 import { buttonClass } from "./ui/button";
 import { toast } from "./ui/use-toast";
 
@@ -76,6 +77,7 @@ export function ContactForm() {
   // Until React has hydrated, a click would submit the plain HTML form and reload the page,
   // so the button waits for the script that sends the message.
   const [hydrated, setHydrated] = useState(false);
+  const honeypotRef = useRef<HTMLInputElement>(null);
   const fieldRefs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
 
   useEffect(() => {
@@ -125,7 +127,7 @@ export function ContactForm() {
           method: "POST",
           credentials: "include",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(data),
+          body: JSON.stringify({ ...data, website: honeypotRef.current?.value ?? "" }),
         });
       } catch (error) {
         console.error("POST /api/contact failed", error);
@@ -189,8 +191,9 @@ export function ContactForm() {
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="contact-form-heading"
-      className="mt-6 grid gap-5"
+      className="relative mt-6 grid gap-5"
     >
+      <HoneypotField inputRef={honeypotRef} />
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <label htmlFor="contact-name" className="block text-sm font-bold">

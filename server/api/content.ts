@@ -1,12 +1,10 @@
 import { Router } from "express";
-import { contactSchema } from "../../domain/contact";
 import { HttpError } from "../http/errors";
-import { parseOr400 } from "../http/validation";
 import type { Services } from "../services/create-services";
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
 
-/** Public content: posts, testimonials, and the contact form. */
+/** Public content: posts and testimonials. */
 export function contentRouter({ content }: Services) {
   const router = Router();
 
@@ -30,17 +28,6 @@ export function contentRouter({ content }: Services) {
 
   router.get("/testimonials", async (_req, res) => {
     res.json(await content.listTestimonials());
-  });
-
-  router.post("/contact", async (req, res) => {
-    const input = parseOr400(contactSchema, req.body ?? {});
-    await content.saveContactMessage(input);
-    // Mail delivery is not configured yet: the message is stored and the visitor told so.
-    res.status(202).json({
-      emailSent: false,
-      message: "Your message has been received. We usually reply within 24-48 hours.",
-      note: "No email delivery service is configured, so no notification email was sent. The message is saved and can be read by the site administrator.",
-    });
   });
 
   return router;

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -165,6 +166,9 @@ export const quizSubmissions = pgTable(
     playStyle: text("play_style").notNull(),
     toyPurpose: text("toy_purpose").notNull(),
     hasConsented: boolean("has_consented").notNull().default(false),
+    // the wording the visitor agreed to and when: the record a consent must be able to show
+    consentText: text("consent_text"),
+    consentedAt: timestamp("consented_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -196,3 +200,78 @@ export const contactMessages = pgTable(
   },
   (t) => [index("contact_messages_created_at_idx").on(t.createdAt.desc())],
 );
+
+export const SUBSCRIBER_STATUSES = ["subscribed", "unsubscribed"] as const;
+
+// Newsletter audience: one row per address (normalised as domain/email.ts normalizeEmail does),
+// with the consent that put it there.
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    status: text("status").notNull().default("subscribed"),
+    source: text("source").notNull(),
+    consentText: text("consent_text").notNull(),
+    consentedAt: timestamp("consented_at", { withTimezone: true }).notNull().defaultNow(),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("newsletter_subscribers_status_check", sql`${t.status} in ('subscribed', 'unsubscribed')`),
+    index("newsletter_subscribers_status_idx").on(t.status),
+  ],
+);
+
+export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+
+// Every outgoing e-mail is written here first (in the transaction of what caused it) and sent
+// by the outbox worker, so a message survives a mail server that is down or a process restart.
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: serial("id").primaryKey(),
+    /** what the message is, for logs and the admin: quiz-results, contact-notification */
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    /** extra headers (List-Unsubscribe...), values already checked free of CR/LF */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /**
+     * pending: not tried before this time (retry backoff). sending: the claim's lease; a message
+     * still "sending" after it (its process died mid-send) is claimed again.
+     */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("email_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+    // the worker's claim query: due pending messages, and sending ones whose lease expired
+    index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
+  ],
+);
+
+// Fixed-window request counters shared by every app instance (per-IP limits on public forms,
+// later login throttling). One row per key; the window restarts when it has run out.
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
+  hits: integer("hits").notNull().default(0),
+});
+
+// Secrets the app generates for itself on first start (e.g. the key that signs unsubscribe
+// links) when none is configured, stored so that every instance and restart uses the same one.
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Breed, BreedRecommendations, Category, CategoryRef, Toy, ToyQuery } from "../../domain/catalog";
 import { MAX_PAGE_SIZE } from "../../domain/catalog";
+import type { ScorableToy } from "../../domain/quiz-scoring";
 import type { Database } from "../db/client";
 import { breedRecommendations, breeds, categories, toyCategories, toys } from "../db/schema";
 
@@ -186,6 +187,35 @@ export function createCatalogService(db: Database) {
         .where(eq(toys.isTopPick, true))
         .orderBy(sql`${toys.ratingValue} desc nulls last`, asc(toys.name));
       return withCategories(rows);
+    },
+
+    /** The fields quiz scoring reads, for every toy, in the catalogue's default order (name). */
+    async listScorableToys(): Promise<ScorableToy[]> {
+      return db
+        .select({
+          id: toys.id,
+          name: toys.name,
+          rating: toys.rating,
+          isTopPick: toys.isTopPick,
+          materialType: toys.materialType,
+          features: toys.features,
+          ageRecommendation: toys.ageRecommendation,
+          suitableFor: toys.suitableFor,
+        })
+        .from(toys)
+        .orderBy(...toyOrder(undefined));
+    },
+
+    /** The toys with these ids, in the order of `ids` (missing ids are left out). */
+    async getToysByIds(ids: readonly number[]): Promise<Toy[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select(toyColumns)
+        .from(toys)
+        .leftJoin(categories, eq(categories.id, toys.categoryId))
+        .where(inArray(toys.id, [...ids]));
+      const byId = new Map((await withCategories(rows)).map((toy) => [toy.id, toy]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
     /** One toy, or null. */

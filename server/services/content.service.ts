@@ -1,8 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
-import type { ContactInput } from "../../domain/contact";
 import type { Post, PostSummary } from "../../domain/posts";
 import type { Database } from "../db/client";
-import { contactMessages, posts, testimonials } from "../db/schema";
+import { posts, testimonials } from "../db/schema";
 
 export interface Testimonial {
   id: number;
@@ -33,7 +32,7 @@ function toIso<T extends { publishedAt: Date }>(row: T): Omit<T, "publishedAt"> 
   return { ...row, publishedAt: row.publishedAt.toISOString() };
 }
 
-/** Posts, testimonials and contact messages. */
+/** Posts and testimonials. */
 export function createContentService(db: Database) {
   return {
     /** Every post, newest first, without the body (lists never show it). */
@@ -83,13 +82,6 @@ export function createContentService(db: Database) {
         })
         .from(testimonials)
         .orderBy(asc(testimonials.id));
-    },
-
-    /** Stores a contact message; returns its id. */
-    async saveContactMessage(input: ContactInput): Promise<number> {
-      const [row] = await db.insert(contactMessages).values(input).returning({ id: contactMessages.id });
-      if (!row) throw new Error("contact message was not stored");
-      return row.id;
     },
   };
 }

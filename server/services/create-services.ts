@@ -1,12 +1,52 @@
 import type { DatabaseHandle } from "../db/client";
+import type { Logger } from "../logger";
+import { createOutbox, type OutboxOptions } from "../mail/outbox";
+import type { MailTransport } from "../mail/transport";
 import { createCatalogService } from "./catalog.service";
+import { createContactService } from "./contact.service";
 import { createContentService } from "./content.service";
+import { createNewsletterService } from "./newsletter.service";
+import { createQuizService } from "./quiz.service";
+import { createRateLimitService } from "./rate-limit.service";
+import { createSecretSource } from "./secrets.service";
+
+export interface ServicesConfig {
+  logger: Logger;
+  /** public origin, for links in e-mails */
+  siteUrl: string;
+  mail: {
+    /** null: no mail service configured; messages are stored in the outbox and not sent */
+    transport: MailTransport | null;
+    contactTo: string;
+    /** how long a form submission waits for its e-mail to reach the mail server */
+    sendTimeoutMs: number;
+    /** outbox tuning (tests shorten the retry backoff) */
+    outbox?: Omit<OutboxOptions, "transport" | "logger">;
+  };
+  /** key for signed links; generated and stored in the database when absent */
+  appSecret?: string;
+}
 
 /** Everything route loaders and API handlers may call; built once per process. */
-export function createServices(database: DatabaseHandle) {
+export function createServices(database: DatabaseHandle, config: ServicesConfig) {
+  const { db } = database;
+  const outbox = createOutbox(db, { ...config.mail.outbox, transport: config.mail.transport, logger: config.logger });
+  const catalog = createCatalogService(db);
+  const newsletter = createNewsletterService(db, createSecretSource(db, "unsubscribe-links", config.appSecret));
   return {
-    catalog: createCatalogService(database.db),
-    content: createContentService(database.db),
+    catalog,
+    content: createContentService(db),
+    contact: createContactService(db, { outbox }, { contactTo: config.mail.contactTo }),
+    quiz: createQuizService(
+      db,
+      { catalog, newsletter, outbox },
+      { siteUrl: config.siteUrl, unsubscribeMailbox: config.mail.contactTo },
+    ),
+    newsletter,
+    outbox,
+    /** sends a queued form e-mail now; true when the mail server took it within the time limit */
+    deliverNow: (messageId: number) => outbox.deliver(messageId, config.mail.sendTimeoutMs),
+    rateLimits: createRateLimitService(db),
     health: {
       /** true when the database answers */
       async databaseIsUp(): Promise<boolean> {

@@ -3,27 +3,55 @@ import pino from "pino";
 import { createApp } from "../../server/app";
 import type { DatabaseHandle } from "../../server/db/client";
 import { seedDemoContent } from "../../server/db/seed/seed";
-import { createServices } from "../../server/services/create-services";
+import type { RateLimit } from "../../server/http/rate-limit";
+import type { MailTransport } from "../../server/mail/transport";
+import { createServices, type Services, type ServicesConfig } from "../../server/services/create-services";
 import { createTestDatabase } from "./test-database";
 
 export interface TestServer {
   url: string;
+  services: Services;
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  /** the mail server to send through; none by default (messages stay in the outbox) */
+  transport?: MailTransport | null;
+  mail?: Partial<Omit<ServicesConfig["mail"], "transport">>;
+  formRateLimit?: RateLimit;
+  siteUrl?: string;
+}
+
+export const TEST_SITE_URL = "https://www.pawsomepicks.test";
+
 /** The real Express app (API and middleware, no page rendering) on a free local port. */
-export async function startTestServer(database: DatabaseHandle): Promise<TestServer> {
-  const app = createApp({ services: createServices(database), logger: pino({ level: "silent" }) });
+export async function startTestServer(database: DatabaseHandle, options: TestServerOptions = {}): Promise<TestServer> {
+  const logger = pino({ level: "silent" });
+  const siteUrl = options.siteUrl ?? TEST_SITE_URL;
+  const services = createServices(database, {
+    logger,
+    siteUrl,
+    mail: {
+      transport: options.transport ?? null,
+      contactTo: "owner@pawsomepicks.test",
+      sendTimeoutMs: 3_000,
+      ...options.mail,
+    },
+  });
+  const app = createApp({ services, logger, siteUrl, formRateLimit: options.formRateLimit });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    services,
+    async close() {
+      await services.outbox.stop();
+      await new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+    },
   };
 }
 
@@ -32,12 +60,13 @@ export interface SeededTestServer extends TestServer {
 }
 
 /** A fresh test database with the demo content and the app on a free port; close() ends both. */
-export async function startSeededTestServer(): Promise<SeededTestServer> {
+export async function startSeededTestServer(options: TestServerOptions = {}): Promise<SeededTestServer> {
   const database = await createTestDatabase();
   await seedDemoContent(database.db);
-  const server = await startTestServer(database);
+  const server = await startTestServer(database, options);
   return {
     url: server.url,
+    services: server.services,
     database,
     async close() {
       await server.close();

@@ -103,8 +103,9 @@ export default function PrivacyPolicy() {
 
       <LegalSection id="newsletter" title="Newsletter and unsubscribing">
         <p>
-          Every newsletter e-mail contains a one-click unsubscribe link. Click it and you are removed straight away; you
-          do not need to sign in or confirm anything. You can also unsubscribe by writing to <SupportEmailLink />.
+          Every newsletter e-mail contains an unsubscribe link. It opens a page where one click on
+          &ldquo;Unsubscribe&rdquo; removes you straight away; you do not need to sign in. Mail apps that show their own
+          unsubscribe button remove you with one click too. You can also unsubscribe by writing to <SupportEmailLink />.
         </p>
       </LegalSection>
 

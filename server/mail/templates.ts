@@ -1,0 +1,149 @@
+import type { OutboxMessage } from "./outbox";
+import { toHeaderText } from "./transport";
+
+export interface RecommendedToyForEmail {
+  name: string;
+  description: string;
+  price: string;
+  url: string;
+}
+
+export const QUIZ_RESULTS_SUBJECT = "Your dog toy matches from Pawsome Picks";
+
+const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
+}
+
+// Links in HTML mail: only web and mailto addresses, so no value can become a script URL.
+function safeHref(url: string): string {
+  return /^(https?:|mailto:)/i.test(url.trim()) ? escapeHtml(url.trim()) : "#";
+}
+
+const font = "font-family:Arial,Helvetica,sans-serif;color:#1f2937;";
+
+/** The quiz results with the visitor's matches; also the newsletter welcome, so it carries one-click unsubscribe. */
+export function quizResultsEmail(input: {
+  to: string;
+  answersSummary: { label: string; value: string }[];
+  recommendations: RecommendedToyForEmail[];
+  siteUrl: string;
+  unsubscribeUrl: string;
+  unsubscribeMailto: string;
+}): OutboxMessage {
+  const productsUrl = `${input.siteUrl}/products`;
+  const welcome =
+    "Welcome to the Pawsome Picks newsletter! Thanks for taking the Dog Toy Matchmaker Quiz. Here is what you told us about your dog and the toys we picked for it.";
+  const noMatches = `We couldn't find a perfect match this time, but there are plenty of great toys to explore: ${productsUrl}`;
+  const why =
+    "You are receiving this e-mail because you entered this address in the Dog Toy Matchmaker Quiz on Pawsome Picks, which also signs you up to our newsletter.";
+  const affiliate =
+    "Some links are affiliate links: we may earn a commission when you buy through them, at no extra cost to you.";
+
+  const text = [
+    "Hi there,",
+    "",
+    welcome,
+    "",
+    "Your answers",
+    ...input.answersSummary.map((a) => `- ${a.label}: ${a.value}`),
+    "",
+    "Your top matches",
+    ...(input.recommendations.length === 0
+      ? [noMatches]
+      : input.recommendations.flatMap((toy, i) => [
+          `${i + 1}. ${toy.name} - ${toy.price}`,
+          `   ${toy.description}`,
+          `   ${toy.url}`,
+          "",
+        ])),
+    ...(input.recommendations.length === 0 ? [""] : []),
+    `More toys, reviews and guides: ${input.siteUrl}`,
+    "",
+    "--",
+    why,
+    affiliate,
+    `Unsubscribe: ${input.unsubscribeUrl}`,
+    "",
+  ].join("\n");
+
+  const answers = input.answersSummary
+    .map(
+      (a) =>
+        `<tr><td style="${font}padding:4px 12px 4px 0;font-weight:bold;">${escapeHtml(a.label)}</td><td style="${font}padding:4px 0;">${escapeHtml(a.value)}</td></tr>`,
+    )
+    .join("");
+  const matches =
+    input.recommendations.length === 0
+      ? `<p style="${font}">We couldn't find a perfect match this time, but there are plenty of great toys to explore: <a href="${safeHref(productsUrl)}" style="color:#c2410c;">browse all toys</a>.</p>`
+      : input.recommendations
+          .map(
+            (toy) =>
+              `<div style="${font}border:1px solid #e5e7eb;border-radius:8px;padding:12px 16px;margin:0 0 12px;">` +
+              `<p style="margin:0 0 4px;font-size:16px;font-weight:bold;">${escapeHtml(toy.name)} <span style="color:#c2410c;">${escapeHtml(toy.price)}</span></p>` +
+              `<p style="margin:0 0 8px;">${escapeHtml(toy.description)}</p>` +
+              `<a href="${safeHref(toy.url)}" style="color:#c2410c;font-weight:bold;">See ${escapeHtml(toy.name)}</a></div>`,
+          )
+          .join("");
+  const html = [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>',
+    escapeHtml(QUIZ_RESULTS_SUBJECT),
+    `</title></head><body style="margin:0;padding:24px;background:#fff7ed;"><div style="${font}max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px;">`,
+    `<h1 style="${font}font-size:22px;margin:0 0 12px;">Your dog toy matches</h1>`,
+    `<p style="${font}">${escapeHtml(welcome)}</p>`,
+    `<h2 style="${font}font-size:18px;margin:20px 0 8px;">Your answers</h2>`,
+    `<table role="presentation" style="border-collapse:collapse;">${answers}</table>`,
+    `<h2 style="${font}font-size:18px;margin:20px 0 8px;">Your top matches</h2>`,
+    matches,
+    `<p style="${font}">More toys, reviews and guides on <a href="${safeHref(input.siteUrl)}" style="color:#c2410c;">Pawsome Picks</a>.</p>`,
+    `<hr style="border:none;border-top:1px solid #e5e7eb;margin:20px 0;">`,
+    `<p style="${font}font-size:12px;color:#6b7280;">${escapeHtml(why)} ${escapeHtml(affiliate)} `,
+    `<a href="${safeHref(input.unsubscribeUrl)}" style="color:#6b7280;">Unsubscribe</a></p>`,
+    "</div></body></html>",
+  ].join("");
+
+  return {
+    kind: "quiz-results",
+    to: input.to,
+    subject: QUIZ_RESULTS_SUBJECT,
+    text,
+    html,
+    headers: {
+      // RFC 2369 list of ways to leave; RFC 8058 says the https one works with a single POST
+      "List-Unsubscribe": `<${input.unsubscribeUrl}>, <${input.unsubscribeMailto}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}
+
+/** Tells the site owner about a contact form message; replying answers the visitor. */
+export function contactNotificationEmail(input: {
+  to: string;
+  message: { name: string; email: string; subject: string; message: string };
+  receivedAt: Date;
+}): OutboxMessage {
+  const { name, email, subject, message } = input.message;
+  const text = [
+    "New message from the Pawsome Picks contact form.",
+    "",
+    `Name: ${name}`,
+    `Email: ${email}`,
+    `Subject: ${subject}`,
+    `Received: ${input.receivedAt.toISOString()}`,
+    "",
+    "Message:",
+    message,
+    "",
+    "--",
+    `Reply to this e-mail to answer ${toHeaderText(name) || email} directly.`,
+    "",
+  ].join("\n");
+  return {
+    kind: "contact-notification",
+    to: input.to,
+    replyTo: { name: toHeaderText(name), address: email },
+    subject: `Contact form: ${toHeaderText(subject)}`,
+    text,
+  };
+}

@@ -1,0 +1,35 @@
+import type { ContactInput } from "../../domain/contact";
+import type { Database } from "../db/client";
+import { contactMessages } from "../db/schema";
+import type { Outbox } from "../mail/outbox";
+import { contactNotificationEmail } from "../mail/templates";
+
+export interface ContactSubmissionResult {
+  contactMessageId: number;
+  /** the notification to the site's inbox, queued in the outbox */
+  messageId: number;
+}
+
+/** Messages from the contact form. */
+export function createContactService(db: Database, deps: { outbox: Outbox }, options: { contactTo: string }) {
+  return {
+    /** Stores the message and queues its notification in one transaction. */
+    async submit(input: ContactInput): Promise<ContactSubmissionResult> {
+      const receivedAt = new Date();
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(contactMessages)
+          .values({ ...input, createdAt: receivedAt })
+          .returning({ id: contactMessages.id });
+        if (!row) throw new Error("contact message was not stored");
+        const messageId = await deps.outbox.enqueue(
+          tx,
+          contactNotificationEmail({ to: options.contactTo, message: input, receivedAt }),
+        );
+        return { contactMessageId: row.id, messageId };
+      });
+    },
+  };
+}
+
+export type ContactService = ReturnType<typeof createContactService>;

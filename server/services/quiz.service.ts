@@ -1,0 +1,99 @@
+import type { Toy } from "../../domain/catalog";
+import {
+  QUIZ_NEWSLETTER_NOTICE,
+  QUIZ_SUMMARY_LABELS,
+  type QuizAnswers,
+  type QuizQuestionName,
+  type QuizSubmission,
+  quizOptionLabel,
+} from "../../domain/quiz";
+import { recommendToys } from "../../domain/quiz-scoring";
+import type { Database } from "../db/client";
+import { quizSubmissions } from "../db/schema";
+import type { Outbox } from "../mail/outbox";
+import { quizResultsEmail } from "../mail/templates";
+import type { CatalogService } from "./catalog.service";
+import type { NewsletterService } from "./newsletter.service";
+
+export interface QuizServiceOptions {
+  /** public origin for links in e-mails */
+  siteUrl: string;
+  /** address a mail client writes to for the mailto: List-Unsubscribe */
+  unsubscribeMailbox: string;
+}
+
+export interface QuizSubmissionResult {
+  submissionId: number;
+  /** the results e-mail, queued in the outbox */
+  messageId: number;
+}
+
+const ANSWER_ORDER: readonly QuizQuestionName[] = ["dogSize", "dogAge", "chewStyle", "playStyle", "toyPurpose"];
+
+/** The matchmaker quiz: recommendations, and storing a submission with its newsletter signup. */
+export function createQuizService(
+  db: Database,
+  deps: { catalog: CatalogService; newsletter: NewsletterService; outbox: Outbox },
+  options: QuizServiceOptions,
+) {
+  const { catalog, newsletter, outbox } = deps;
+
+  /** Up to three toys for the answers, scored on the server over the whole catalogue (domain/quiz-scoring). */
+  async function recommend(answers: QuizAnswers): Promise<Toy[]> {
+    const picked = recommendToys(await catalog.listScorableToys(), answers);
+    return catalog.getToysByIds(picked.map((toy) => toy.id));
+  }
+
+  return {
+    recommend,
+
+    /**
+     * Stores the submission, subscribes the address and queues the results e-mail, all in one
+     * transaction: either everything is kept or nothing is.
+     */
+    async submit(input: QuizSubmission): Promise<QuizSubmissionResult> {
+      const { email, website: _honeypot, ...answers } = input;
+      // Reads (and the signing key, which may be created on first use) happen before the
+      // transaction: PGlite has a single connection, which the transaction holds.
+      const recommendations = await recommend(answers);
+      const signingKey = await newsletter.signingKey();
+      const consentedAt = new Date();
+
+      return db.transaction(async (tx) => {
+        const [submission] = await tx
+          .insert(quizSubmissions)
+          .values({ email, ...answers, hasConsented: true, consentText: QUIZ_NEWSLETTER_NOTICE, consentedAt })
+          .returning({ id: quizSubmissions.id });
+        if (!submission) throw new Error("quiz submission was not stored");
+
+        const subscriber = await newsletter.subscribe(tx, {
+          email,
+          source: "quiz",
+          consentText: QUIZ_NEWSLETTER_NOTICE,
+          consentedAt,
+        });
+        const token = newsletter.tokenFor(signingKey, subscriber);
+        const message = quizResultsEmail({
+          to: email,
+          answersSummary: ANSWER_ORDER.map((name) => ({
+            label: QUIZ_SUMMARY_LABELS[name],
+            value: quizOptionLabel(name, answers[name]),
+          })),
+          recommendations: recommendations.map((toy) => ({
+            name: toy.name,
+            description: toy.description,
+            price: toy.price,
+            url: toy.amazonUrl ?? `${options.siteUrl}/products?id=${toy.id}`,
+          })),
+          siteUrl: options.siteUrl,
+          unsubscribeUrl: `${options.siteUrl}/unsubscribe?token=${encodeURIComponent(token)}`,
+          unsubscribeMailto: `mailto:${options.unsubscribeMailbox}?subject=${encodeURIComponent("unsubscribe")}`,
+        });
+        const messageId = await outbox.enqueue(tx, message);
+        return { submissionId: submission.id, messageId };
+      });
+    },
+  };
+}
+
+export type QuizService = ReturnType<typeof createQuizService>;
