@@ -1,16 +1,29 @@
-import { PageSection } from "../../components/page-section";
+import { QuizFlow } from "../../components/quiz/quiz-flow";
 import { pageTitle } from "../../lib/page-title";
+import { seoMeta, siteUrlFrom } from "../../lib/seo";
+import type { Route } from "./+types/quiz";
 
-export const meta = () => [
-  { title: pageTitle("Dog Toy Matchmaker Quiz") },
-  { name: "description", content: "Answer five questions about your dog and get personalised toy recommendations." },
-];
+const DESCRIPTION =
+  "Answer five quick questions about your dog's size, age, chewing and play style, and get up to three dog toys matched to your dog.";
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: pageTitle("Dog Toy Matchmaker Quiz"),
+    description: DESCRIPTION,
+    path: "/quiz",
+    siteUrl: siteUrlFrom(matches),
+  });
+
+export default function QuizPage() {
   return (
-    <PageSection
-      title="Dog Toy Matchmaker Quiz"
-      intro="Answer five questions and we'll match your dog with the right toys."
-    />
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
+      <header className="max-w-3xl">
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Dog Toy Matchmaker Quiz</h1>
+        <p className="mt-4 text-lg text-muted">
+          Five quick questions about your dog, and we'll match them with the toys that suit them best.
+        </p>
+      </header>
+      <QuizFlow />
+    </div>
   );
 }

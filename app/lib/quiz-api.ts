@@ -1,0 +1,144 @@
+import type { Toy } from "../../domain/catalog";
+import type { QuizAnswers, QuizSubmission } from "../../domain/quiz";
+import { MAX_RECOMMENDATIONS } from "../../domain/quiz-scoring";
+import type { ToastInput } from "../components/ui/use-toast";
+import { ApiError } from "./api";
+import type { Result } from "./result";
+
+// The quiz's two calls and what the visitor is told about the newsletter signup
+// (spec/quiz-and-admin.md §8 "Quiz newsletter").
+
+export const QUIZ_TEXT = {
+  subscribedTitle: "Thank you for subscribing!",
+  subscribedFallback: "Check your inbox for your personalized toy recommendations.",
+  savedTitle: "Quiz Results Saved",
+  savedFallback: "Your quiz results have been saved, but we couldn't send the email right now.",
+  noteTitle: "Note for Site Administrator",
+  errorTitle: "Submission Error",
+  errorFallback: "There was a problem processing your subscription. Please try again later.",
+  networkError: "Network error: Please check your internet connection and try again.",
+  tryAgainLater: "Please try again later.",
+  connectionFallback: "There was a problem connecting to our servers. Please try again later.",
+  emailFallback: "Please enter a valid email address",
+} as const;
+
+/** How POST /api/quiz-newsletter ended, as far as fetch could tell. */
+export type NewsletterResponse = { status: number; bodyText: string } | { thrown: unknown };
+
+/**
+ * What the quiz does next: normally show the results with these toasts; `emailRejected` when
+ * the server refused the address itself (a 400 naming `email`), so nothing was stored and the
+ * visitor stays on the e-mail step to correct it.
+ */
+export type NewsletterOutcome = { kind: "results"; toasts: ToastInput[] } | { kind: "emailRejected"; message: string };
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value : undefined;
+}
+
+// A proxy or crash page may answer with HTML or nothing: that is a body without fields.
+function parseBody(raw: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+// The API lists each field's messages (`{ email: ["..."] }`); a plain string is accepted too.
+function firstMessage(value: unknown): string | undefined {
+  return Array.isArray(value) ? text(value.find((m) => text(m))) : text(value);
+}
+
+const errorToast = (description: string): ToastInput => ({
+  title: QUIZ_TEXT.errorTitle,
+  description,
+  variant: "destructive",
+});
+
+/** Maps the newsletter call's answer (or the exception it threw) to the §8 toasts and the next step. */
+export function newsletterOutcome(response: NewsletterResponse): NewsletterOutcome {
+  if ("thrown" in response) {
+    const error = response.thrown;
+    // fetch rejects with a TypeError when the request never got an answer (offline, DNS, CORS).
+    if (error instanceof TypeError) return { kind: "results", toasts: [errorToast(QUIZ_TEXT.networkError)] };
+    const message = error instanceof Error ? error.message.trim().replace(/\.+$/, "") : "";
+    return {
+      kind: "results",
+      toasts: [errorToast(message ? `${message}. ${QUIZ_TEXT.tryAgainLater}` : QUIZ_TEXT.connectionFallback)],
+    };
+  }
+
+  const body = parseBody(response.bodyText);
+  if (response.status >= 200 && response.status < 300) {
+    if (body.emailSent === true) {
+      return {
+        kind: "results",
+        toasts: [{ title: QUIZ_TEXT.subscribedTitle, description: text(body.message) ?? QUIZ_TEXT.subscribedFallback }],
+      };
+    }
+    const toasts: ToastInput[] = [
+      { title: QUIZ_TEXT.savedTitle, description: text(body.message) ?? QUIZ_TEXT.savedFallback },
+    ];
+    const note = text(body.note);
+    if (note) toasts.push({ title: QUIZ_TEXT.noteTitle, description: note });
+    return { kind: "results", toasts };
+  }
+
+  if (response.status === 400 && body.errors && typeof body.errors === "object") {
+    const email = (body.errors as Record<string, unknown>).email;
+    if (email !== undefined) {
+      return { kind: "emailRejected", message: firstMessage(email) ?? text(body.message) ?? QUIZ_TEXT.emailFallback };
+    }
+  }
+  return { kind: "results", toasts: [errorToast(text(body.message) ?? QUIZ_TEXT.errorFallback)] };
+}
+
+/** POST /api/quiz-newsletter: stores the answers, signs the address up, and says what to show. */
+export async function submitQuizNewsletter(submission: QuizSubmission): Promise<NewsletterOutcome> {
+  let response: NewsletterResponse;
+  try {
+    const res = await fetch("/api/quiz-newsletter", {
+      method: "POST",
+      credentials: "include",
+      headers: { "Content-Type": "application/json", accept: "application/json" },
+      body: JSON.stringify(submission),
+    });
+    const bodyText = await res.text().catch(() => "");
+    if (!res.ok)
+      console.error("POST /api/quiz-newsletter failed", new ApiError(res.status, bodyText, res.statusText).message);
+    response = { status: res.status, bodyText };
+  } catch (error) {
+    console.error("POST /api/quiz-newsletter failed", error);
+    response = { thrown: error };
+  }
+  return newsletterOutcome(response);
+}
+
+/** The query string of GET /api/quiz-recommendations for these answers. */
+export function recommendationsPath(answers: QuizAnswers): string {
+  const params = new URLSearchParams({
+    dogSize: answers.dogSize,
+    dogAge: answers.dogAge,
+    chewStyle: answers.chewStyle,
+    playStyle: answers.playStyle,
+    toyPurpose: answers.toyPurpose,
+  });
+  return `/api/quiz-recommendations?${params}`;
+}
+
+/** The server's best (at most three) toys for these answers; a failure becomes `{ ok: false }`. */
+export async function fetchRecommendations(answers: QuizAnswers): Promise<Result<Toy[]>> {
+  const path = recommendationsPath(answers);
+  try {
+    const res = await fetch(path, { credentials: "include", headers: { accept: "application/json" } });
+    if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+    const body = (await res.json()) as { recommendations?: unknown };
+    if (!Array.isArray(body.recommendations)) throw new Error(`GET ${path}: no recommendations list in the answer`);
+    return { ok: true, data: (body.recommendations as Toy[]).slice(0, MAX_RECOMMENDATIONS) };
+  } catch (error) {
+    console.error(`GET ${path} failed`, error);
+    return { ok: false };
+  }
+}
