@@ -16,7 +16,7 @@ describe("search engine files", () => {
     const text = await res.text();
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).toMatch(/^Disallow: \/admin$/m);
-    expect(text).toMatch(/^Sitemap: http:\/\/localhost:3000\/sitemap\.xml$/m);
+    expect(text).toMatch(/^Sitemap: https:\/\/www\.pawsomepicks\.test\/sitemap\.xml$/m);
   });
 
   it("sitemap.xml lists every public page and every post", async () => {
@@ -39,14 +39,14 @@ describe("search engine files", () => {
       "/terms",
       "/affiliate-disclosure",
     ]) {
-      expect(xml).toContain(`<loc>http://localhost:3000${path}</loc>`);
+      expect(xml).toContain(`<loc>https://www.pawsomepicks.test${path}</loc>`);
     }
     const posts = (await (await fetch(`${server.url}/api/posts`)).json()) as { slug: string; postType: string }[];
     for (const post of posts) {
       const section = post.postType === "guide" ? "guides" : "reviews";
-      expect(xml).toContain(`<loc>http://localhost:3000/${section}/${post.slug}</loc>`);
+      expect(xml).toContain(`<loc>https://www.pawsomepicks.test/${section}/${post.slug}</loc>`);
     }
-    expect(xml).toContain("<loc>http://localhost:3000/products?category=1</loc>");
+    expect(xml).toContain("<loc>https://www.pawsomepicks.test/products?category=1</loc>");
     expect(xml).not.toContain("/admin");
   });
 
@@ -55,7 +55,7 @@ describe("search engine files", () => {
     expect(res.headers.get("content-type")).toMatch(/^application\/rss\+xml/);
     const xml = await res.text();
     expect(xml).toContain('<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">');
-    expect(xml).toContain('<atom:link href="http://localhost:3000/rss.xml" rel="self" type="application/rss+xml"/>');
+    expect(xml).toContain('<atom:link href="https://www.pawsomepicks.test/rss.xml" rel="self" type="application/rss+xml"/>');
     const posts = (await (await fetch(`${server.url}/api/posts`)).json()) as { title: string }[];
     const items = xml.match(/<item>/g) ?? [];
     expect(items).toHaveLength(posts.length);
