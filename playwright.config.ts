@@ -51,7 +51,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node build/server/main.js",
+    command: `node ${process.env.BUILD_DIR ?? "build"}/server/main.js`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -65,6 +65,7 @@ export default defineConfig({
       SITE_URL: "https://www.pawsomepicks.com",
       // the per-IP form limit is tested at the API level; every browser test comes from one IP
       FORM_RATE_LIMIT: "1000/10",
+      ADMIN_PASSWORD: "correct-horse-battery",
     },
   },
 });

@@ -19,4 +19,18 @@ export default [
     route("unsubscribe", "routes/public/unsubscribe.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
+  // Admin pages have their own chrome; the layout's loader sends anonymous visitors to the
+  // login page, and its catch-all keeps every other /admin path behind that guard too.
+  route("admin/login", "routes/admin/login.tsx"),
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/dashboard.tsx", { id: "admin-index" }),
+    route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/posts", "routes/admin/posts.tsx"),
+    route("admin/posts/new", "routes/admin/post-edit.tsx", { id: "admin-post-new" }),
+    route("admin/posts/:id", "routes/admin/post-edit.tsx"),
+    route("admin/products", "routes/admin/products.tsx"),
+    route("admin/products/new", "routes/admin/product-edit.tsx", { id: "admin-product-new" }),
+    route("admin/products/:id", "routes/admin/product-edit.tsx"),
+    route("admin/*", "routes/admin/not-found.tsx"),
+  ]),
 ] satisfies RouteConfig;

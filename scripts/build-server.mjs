@@ -2,9 +2,11 @@
 // external (they are in node_modules); the React Router bundle is loaded at run time.
 import { build } from "esbuild";
 
+const outfile = `${process.env.BUILD_DIR ?? "build"}/server/main.js`;
+
 await build({
   entryPoints: ["server/index.ts"],
-  outfile: "build/server/main.js",
+  outfile,
   bundle: true,
   platform: "node",
   format: "esm",
@@ -13,4 +15,4 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-console.log("server bundle: build/server/main.js");
+console.log(`server bundle: ${outfile}`);

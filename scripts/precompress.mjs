@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-const dir = "build/client/assets";
+const dir = `${process.env.BUILD_DIR ?? "build"}/client/assets`;
 let before = 0;
 let afterBr = 0;
 let afterGz = 0;

@@ -30,7 +30,7 @@ describe("HTTP basics", () => {
   });
 
   it("refuses malformed JSON with 400 and oversized JSON with 413, as JSON", async () => {
-    const malformed = await fetch(`${server.url}/api/anything`, {
+    const malformed = await fetch(`${server.url}/api/contact`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: "{not json",
@@ -38,7 +38,7 @@ describe("HTTP basics", () => {
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ message: "Request body is not valid JSON" });
 
-    const huge = await fetch(`${server.url}/api/anything`, {
+    const huge = await fetch(`${server.url}/api/contact`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ text: "x".repeat(200 * 1024) }),

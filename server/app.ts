@@ -2,13 +2,19 @@ import { randomUUID } from "node:crypto";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
+import { adminAuthRouter } from "./api/admin-auth";
+import { adminContentRouter } from "./api/admin-content";
 import { catalogRouter } from "./api/catalog";
 import { contentRouter } from "./api/content";
 import { formsRouter } from "./api/forms";
+import { requireAdminForPrivateApi } from "./http/access";
+import { refuseCrossSiteWrites } from "./http/csrf";
 import { apiNotFound, jsonErrorHandler } from "./http/errors";
 import { precompressedAssets } from "./http/precompressed";
 import type { RateLimit } from "./http/rate-limit";
+import { securityHeaders } from "./http/security-headers";
 import { seoRouter } from "./http/seo-routes";
+import { loadSession } from "./http/session-cookie";
 import { requireJsonBody } from "./http/validation";
 import type { Logger } from "./logger";
 import { clientBuildFolder } from "./paths";
@@ -27,6 +33,11 @@ export interface AppOptions {
   formRateLimit?: RateLimit;
   /** Express "trust proxy" setting, so req.ip is the visitor behind a reverse proxy */
   trustProxy?: boolean | number | string;
+  /**
+   * production: Secure __Host- session cookie, HSTS and CSP; test: CSP, plain cookie (http);
+   * development: neither CSP nor HSTS (Vite injects its own scripts)
+   */
+  mode?: "production" | "development" | "test";
   /** set once SIGTERM arrived: health turns red and keep-alive connections are closed */
   isShuttingDown?: () => boolean;
 }
@@ -43,7 +54,9 @@ export function createApp({
   isShuttingDown = () => false,
   formRateLimit = { max: 30, windowMs: 10 * 60_000 },
   trustProxy = false,
+  mode = "test",
 }: AppOptions) {
+  const secureCookies = mode === "production";
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
@@ -70,6 +83,7 @@ export function createApp({
     next();
   });
   app.use(compression());
+  app.use(securityHeaders({ contentSecurityPolicy: mode !== "development", hsts: mode === "production" }));
 
   app.get("/healthz", async (_req, res) => {
     const databaseUp = await services.health.databaseIsUp();
@@ -80,28 +94,36 @@ export function createApp({
       .json({ status: ok ? "ok" : "unavailable", database: databaseUp ? "up" : "down" });
   });
 
-  const api = express.Router();
-  api.use((_req, res, next) => {
-    // Responses carry ETags; revalidating keeps admins' edits visible at once.
-    res.set("Cache-Control", "no-cache");
-    next();
-  });
-  api.use(requireJsonBody);
-  api.use(express.json({ limit: "100kb" }));
-  api.use(catalogRouter(services));
-  api.use(contentRouter(services));
-  api.use(formsRouter(services, { formRateLimit }));
-  api.use(apiNotFound);
-  app.use("/api", api);
-
-  app.use(seoRouter(services, siteUrl));
-
+  // Static files come before the session lookup: they need no database round trip.
   if (serveClientBuild) {
     // Vite puts content hashes in every file name under /assets, so they never change.
     app.use("/assets", precompressedAssets(`${clientBuildFolder}/assets`));
     app.use("/assets", express.static(`${clientBuildFolder}/assets`, { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientBuildFolder, { maxAge: "1h", index: false }));
   }
+
+  app.use(refuseCrossSiteWrites(siteUrl));
+  app.use(loadSession(services.auth, secureCookies));
+
+  const api = express.Router();
+  api.use((_req, res, next) => {
+    // Responses carry ETags; revalidating keeps admins' edits visible at once.
+    res.set("Cache-Control", "no-cache");
+    next();
+  });
+  // Anonymous calls to admin endpoints are turned away before their body is even read.
+  api.use(requireAdminForPrivateApi);
+  api.use(requireJsonBody);
+  api.use(express.json({ limit: "100kb" }));
+  api.use(adminAuthRouter(services, { secureCookies }));
+  api.use(catalogRouter(services));
+  api.use(contentRouter(services));
+  api.use(adminContentRouter(services));
+  api.use(formsRouter(services, { formRateLimit }));
+  api.use(apiNotFound);
+  app.use("/api", api);
+
+  app.use(seoRouter(services, siteUrl));
 
   if (pages.length > 0) app.use(...pages);
   app.use(jsonErrorHandler(logger));

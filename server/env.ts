@@ -48,6 +48,13 @@ const envSchema = z.object({
     .min(32, "APP_SECRET must be at least 32 characters")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** the admin password set on first start (when no admin account exists yet) */
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, "ADMIN_PASSWORD must be at least 8 characters")
+    .max(1024)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** Express "trust proxy": set it (e.g. 1, or "loopback") when a reverse proxy sets X-Forwarded-For */
   TRUST_PROXY: optionalText,
   /** per-IP limit on the contact and quiz forms: "<requests>/<minutes>" */

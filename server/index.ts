@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { ensureAdminAccount } from "./admin-account";
 import { createApp } from "./app";
 import { type DatabaseHandle, DatabaseUnavailableError, openDatabase } from "./db/client";
 import { isDatabaseEmpty, seedDemoContent } from "./db/seed/seed";
@@ -75,6 +76,7 @@ async function main() {
     mail: { transport, contactTo: mail.contactTo, sendTimeoutMs: env.MAIL_SEND_TIMEOUT_MS },
   });
   services.outbox.start();
+  await ensureAdminAccount(services.auth, env.ADMIN_PASSWORD, logger);
   const pages = await createPageHandlers(env.NODE_ENV, services, siteUrl);
   let shuttingDown = false;
   const app = createApp({
@@ -86,6 +88,7 @@ async function main() {
     isShuttingDown: () => shuttingDown,
     formRateLimit: env.FORM_RATE_LIMIT,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
+    mode: env.NODE_ENV,
   });
 
   const server: Server = app.listen(env.PORT, env.HOST);

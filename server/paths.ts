@@ -14,7 +14,13 @@ function findRoot(start: string): string {
   return dir;
 }
 
-export const projectRoot = findRoot(dirname(fileURLToPath(import.meta.url)));
+const here = dirname(fileURLToPath(import.meta.url));
+export const projectRoot = findRoot(here);
 export const migrationsFolder = join(projectRoot, "server", "db", "migrations");
-export const clientBuildFolder = join(projectRoot, "build", "client");
-export const serverBuildFile = join(projectRoot, "build", "server", "index.js");
+
+// Bundled, this module runs from <build>/server/main.js next to React Router's index.js, so
+// the build in use is the one it sits in (BUILD_DIR may name another than "build"); from
+// source (tsx, tests) it is the default build folder.
+const buildFolder = existsSync(join(here, "index.js")) ? dirname(here) : join(projectRoot, "build");
+export const clientBuildFolder = join(buildFolder, "client");
+export const serverBuildFile = join(buildFolder, "server", "index.js");

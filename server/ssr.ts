@@ -3,6 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { serverBuildFile } from "./paths";
+import type { Session } from "./services/auth.service";
 import type { Services } from "./services/create-services";
 
 declare module "react-router" {
@@ -10,6 +11,10 @@ declare module "react-router" {
     services: Services;
     /** public origin, e.g. https://pawsomepicks.com */
     siteUrl: string;
+    /** the signed-in admin of this request (from the session cookie), or null */
+    session: Session | null;
+    /** this response's Content-Security-Policy nonce, for the inline scripts React Router writes */
+    cspNonce: string;
   }
 }
 
@@ -22,7 +27,12 @@ export async function createPageHandlers(
   services: Services,
   siteUrl: string,
 ) {
-  const getLoadContext = () => ({ services, siteUrl });
+  const getLoadContext = (_req: unknown, res: { locals: Record<string, unknown> }) => ({
+    services,
+    siteUrl,
+    session: (res.locals.session as Session | null | undefined) ?? null,
+    cspNonce: String(res.locals.cspNonce ?? ""),
+  });
   if (mode === "development") {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });

@@ -20,8 +20,27 @@ import {
 export const users = pgTable("users", {
   id: serial("id").primaryKey(),
   username: text("username").notNull().unique(),
+  /** an argon2id hash (PHC string), never the password itself */
   password: text("password").notNull(),
 });
+
+// Admin sign-in sessions. The cookie carries a random token; only its SHA-256 is stored, so
+// a leaked database row cannot be replayed as a cookie.
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** idle timeout counts from here */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+    /** absolute end of the session, whatever the activity */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
 
 export const breeds = pgTable("breeds", {
   id: serial("id").primaryKey(),

@@ -1,5 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "../logger";
+import { ServiceError } from "../services/service-error";
+
+const SERVICE_ERROR_STATUS = { "not-found": 404, conflict: 409, invalid: 400 } as const;
 
 /** An error that carries its HTTP status; the message is safe to show to the client. */
 export class HttpError extends Error {
@@ -31,6 +34,13 @@ export function jsonErrorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return next(err);
     if (err instanceof HttpError) {
       res.status(err.status).json(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+      return;
+    }
+    if (err instanceof ServiceError) {
+      const body = err.field
+        ? { message: err.message, errors: { [err.field]: [err.message] } }
+        : { message: err.message };
+      res.status(SERVICE_ERROR_STATUS[err.kind]).json(body);
       return;
     }
     const known = typeof err?.type === "string" ? CLIENT_ERRORS[err.type] : undefined;

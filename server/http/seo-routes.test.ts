@@ -55,7 +55,9 @@ describe("search engine files", () => {
     expect(res.headers.get("content-type")).toMatch(/^application\/rss\+xml/);
     const xml = await res.text();
     expect(xml).toContain('<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">');
-    expect(xml).toContain('<atom:link href="https://www.pawsomepicks.test/rss.xml" rel="self" type="application/rss+xml"/>');
+    expect(xml).toContain(
+      '<atom:link href="https://www.pawsomepicks.test/rss.xml" rel="self" type="application/rss+xml"/>',
+    );
     const posts = (await (await fetch(`${server.url}/api/posts`)).json()) as { title: string }[];
     const items = xml.match(/<item>/g) ?? [];
     expect(items).toHaveLength(posts.length);

@@ -2,10 +2,13 @@ import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
 import { createOutbox, type OutboxOptions } from "../mail/outbox";
 import type { MailTransport } from "../mail/transport";
+import { createAuthService } from "./auth.service";
 import { createCatalogService } from "./catalog.service";
 import { createContactService } from "./contact.service";
 import { createContentService } from "./content.service";
 import { createNewsletterService } from "./newsletter.service";
+import { createPostEditorService } from "./post-editor.service";
+import { createProductEditorService } from "./product-editor.service";
 import { createQuizService } from "./quiz.service";
 import { createRateLimitService } from "./rate-limit.service";
 import { createSecretSource } from "./secrets.service";
@@ -25,6 +28,8 @@ export interface ServicesConfig {
   };
   /** key for signed links; generated and stored in the database when absent */
   appSecret?: string;
+  /** the clock for session expiry (tests move it forward) */
+  now?: () => Date;
 }
 
 /** Everything route loaders and API handlers may call; built once per process. */
@@ -32,10 +37,13 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
   const { db } = database;
   const outbox = createOutbox(db, { ...config.mail.outbox, transport: config.mail.transport, logger: config.logger });
   const catalog = createCatalogService(db);
+  const rateLimits = createRateLimitService(db);
   const newsletter = createNewsletterService(db, createSecretSource(db, "unsubscribe-links", config.appSecret));
   return {
     catalog,
     content: createContentService(db),
+    postEditor: createPostEditorService(db),
+    productEditor: createProductEditorService(db, catalog),
     contact: createContactService(db, { outbox }, { contactTo: config.mail.contactTo }),
     quiz: createQuizService(
       db,
@@ -46,7 +54,8 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     outbox,
     /** sends a queued form e-mail now; true when the mail server took it within the time limit */
     deliverNow: (messageId: number) => outbox.deliver(messageId, config.mail.sendTimeoutMs),
-    rateLimits: createRateLimitService(db),
+    rateLimits,
+    auth: createAuthService(db, rateLimits, { now: config.now }),
     health: {
       /** true when the database answers */
       async databaseIsUp(): Promise<boolean> {

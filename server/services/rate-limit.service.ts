@@ -44,6 +44,11 @@ export function createRateLimitService(db: Database) {
         retryAfterSeconds: Math.max(1, Math.ceil(Number(row.remaining_ms) / 1000)),
       };
     },
+
+    /** Forgets the count of `key` (e.g. the failed logins before a successful one). */
+    async reset(key: string): Promise<void> {
+      await db.execute(sql`delete from rate_limits where key = ${key}`);
+    },
   };
 }
 

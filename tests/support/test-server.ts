@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import pino from "pino";
-import { createApp } from "../../server/app";
+import { type AppOptions, createApp } from "../../server/app";
 import type { DatabaseHandle } from "../../server/db/client";
 import { seedDemoContent } from "../../server/db/seed/seed";
 import type { RateLimit } from "../../server/http/rate-limit";
@@ -10,6 +10,7 @@ import { createTestDatabase } from "./test-database";
 
 export interface TestServer {
   url: string;
+  app: ReturnType<typeof createApp>;
   services: Services;
   close(): Promise<void>;
 }
@@ -20,6 +21,11 @@ export interface TestServerOptions {
   mail?: Partial<Omit<ServicesConfig["mail"], "transport">>;
   formRateLimit?: RateLimit;
   siteUrl?: string;
+  /** "production" for Secure __Host- cookies and HSTS (default "test") */
+  mode?: AppOptions["mode"];
+  trustProxy?: AppOptions["trustProxy"];
+  /** the services' clock (session expiry) */
+  now?: () => Date;
 }
 
 export const TEST_SITE_URL = "https://www.pawsomepicks.test";
@@ -31,6 +37,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
   const services = createServices(database, {
     logger,
     siteUrl,
+    now: options.now,
     mail: {
       transport: options.transport ?? null,
       contactTo: "owner@pawsomepicks.test",
@@ -38,12 +45,20 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
       ...options.mail,
     },
   });
-  const app = createApp({ services, logger, siteUrl, formRateLimit: options.formRateLimit });
+  const app = createApp({
+    services,
+    logger,
+    siteUrl,
+    formRateLimit: options.formRateLimit,
+    mode: options.mode,
+    trustProxy: options.trustProxy,
+  });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    app,
     services,
     async close() {
       await services.outbox.stop();
@@ -66,6 +81,7 @@ export async function startSeededTestServer(options: TestServerOptions = {}): Pr
   const server = await startTestServer(database, options);
   return {
     url: server.url,
+    app: server.app,
     services: server.services,
     database,
     async close() {

@@ -1,0 +1,61 @@
+import { LoaderCircle } from "lucide-react";
+import { useEffect } from "react";
+import { Outlet, redirect, useNavigation } from "react-router";
+import { AdminHeader } from "../../components/admin/admin-header";
+import type { Route } from "./+types/layout";
+
+// Admin pages hold private data: no shared cache may keep them, and the browser must not
+// serve them from its cache after logout. Every admin page inherits these headers, so none
+// can be indexed even if its own meta forgets the robots tag.
+export function headers() {
+  return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+}
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+// The guard: an anonymous request for any admin page gets only the redirect. Child loaders
+// run in parallel with this one (their data is dropped when it redirects) and route actions
+// run before it, so admin actions and loaders with side effects must check the session too.
+export function loader({ context }: Route.LoaderArgs) {
+  if (!context.session) throw redirect("/admin/login");
+  return { username: context.session.user.username };
+}
+
+// React Router skips a parent loader whose params did not change; running this one on every
+// navigation keeps the guard in front of each admin page, so an expired session lands on login.
+export function shouldRevalidate() {
+  return true;
+}
+
+/** The signed-in admin's shell: top bar with Logout, and the admin page below it. */
+export default function AdminLayout() {
+  const navigation = useNavigation();
+  const loading = navigation.state !== "idle";
+
+  // A page restored from the back-forward cache after logout would still show admin data:
+  // load it again, so the server decides (and sends the browser to login).
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) window.location.reload();
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, []);
+
+  return (
+    <div className="flex min-h-screen flex-col bg-stone-50">
+      <AdminHeader />
+      <main id="admin-main" aria-busy={loading || undefined} className="relative flex-1">
+        {loading ? (
+          <div className="absolute inset-0 z-10 flex justify-center bg-stone-50/70 pt-24">
+            <p role="status" className="flex h-fit items-center gap-3 rounded-full bg-white px-5 py-3 shadow-md">
+              <LoaderCircle className="size-6 animate-spin text-primary" aria-hidden="true" />
+              <span className="font-semibold">Loading...</span>
+            </p>
+          </div>
+        ) : null}
+        <Outlet />
+      </main>
+    </div>
+  );
+}

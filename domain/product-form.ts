@@ -1,0 +1,103 @@
+import { z } from "zod";
+
+// The admin product form's rules and messages (spec/quiz-and-admin.md §5 "Product form"),
+// shared by the form and POST/PUT /api/toys. Upper limits are ours.
+
+/**
+ * Spec §5: "one digit 0 to 5 with an optional dot and one decimal digit". Kept exactly, so
+ * 5.9 passes as the spec says it does; the card shows Math.floor(rating) stars, so 5.9 still
+ * shows five (decision 012).
+ */
+export const RATING_PATTERN = /^[0-5](\.\d)?$/;
+
+export const DEFAULT_RATING = "4.5";
+
+/** "Squeaky, , Durable " -> ["Squeaky", "Durable"]: the form's comma-separated lists. */
+export function splitList(text: string): string[] {
+  return text
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}
+
+/** The review count box: a whole number, 0 when it is not numeric (spec §5). */
+export function coerceReviewCount(value: unknown): number {
+  const number = typeof value === "number" ? value : Number.parseInt(String(value ?? ""), 10);
+  return Number.isFinite(number) && number > 0 ? Math.min(Math.trunc(number), 1_000_000_000) : 0;
+}
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const optionalUrl = (label: string) =>
+  optionalText(2000, label).refine(
+    (v) => v === null || /^https?:\/\/\S+$/i.test(v) || /^\/(?!\/)\S*$/.test(v),
+    `${label} must be a web address (https://...)`,
+  );
+
+export const productFields = {
+  name: z
+    .string("Name must be at least 5 characters")
+    .trim()
+    .min(5, "Name must be at least 5 characters")
+    .max(200, "Name must be at most 200 characters"),
+  description: z
+    .string("Description must be at least 10 characters")
+    .trim()
+    .min(10, "Description must be at least 10 characters")
+    .max(1000, "Description must be at most 1000 characters"),
+  details: z
+    .string("Details must be at least 20 characters")
+    .trim()
+    .min(20, "Details must be at least 20 characters")
+    .max(20_000, "Details must be at most 20000 characters"),
+  price: z
+    .string("Price is required")
+    .trim()
+    .min(1, "Price is required")
+    .max(30, "Price must be at most 30 characters"),
+  rating: z.string("Rating must be between 0 and 5").trim().regex(RATING_PATTERN, "Rating must be between 0 and 5"),
+  imageUrl: optionalUrl("Image URL"),
+  priceDiscount: optionalText(30, "Discount price"),
+  amazonUrl: optionalUrl("Amazon URL"),
+  amazonAsin: optionalText(20, "Amazon ASIN"),
+  affiliateUrl: optionalUrl("Affiliate URL"),
+  affiliateCode: optionalText(100, "Affiliate code"),
+  materialType: optionalText(100, "Material type"),
+  ageRecommendation: optionalText(200, "Age recommendation"),
+  suitableFor: optionalText(200, "Suitable for"),
+  features: z.array(z.string().trim().min(1).max(100)).max(50, "At most 50 features").default([]),
+  isTopPick: z.boolean().default(false),
+  inStock: z.boolean().default(true),
+  isPrimeEligible: z.boolean().default(false),
+  reviewCount: z.unknown().transform(coerceReviewCount),
+  /** the legacy single category (hidden in the form) */
+  categoryId: z.number().int().positive().nullable().default(null),
+};
+
+export const breedRecommendationInputSchema = z.object({
+  breedId: z.number("Choose a breed").int().positive("Choose a breed"),
+  note: optionalText(300, "Note"),
+});
+
+/** A product as the API stores it, optionally with its categories and breed notes (one transaction). */
+export const productInputSchema = z
+  .object({
+    ...productFields,
+    rating: productFields.rating.default(DEFAULT_RATING),
+    selectedCategories: z.array(z.number().int().positive()).max(100).optional(),
+    breedRecommendations: z.array(breedRecommendationInputSchema).max(200).optional(),
+  })
+  .superRefine((product, ctx) => {
+    const breeds = product.breedRecommendations?.map((r) => r.breedId) ?? [];
+    if (new Set(breeds).size !== breeds.length) {
+      ctx.addIssue({ code: "custom", path: ["breedRecommendations"], message: "Each breed can be recommended once" });
+    }
+  });
+
+export type ProductInput = z.output<typeof productInputSchema>;

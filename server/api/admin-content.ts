@@ -1,0 +1,83 @@
+import { Router } from "express";
+import { z } from "zod";
+import { postInputSchema } from "../../domain/post-form";
+import { breedRecommendationInputSchema, productInputSchema } from "../../domain/product-form";
+import { HttpError } from "../http/errors";
+import { parseId, parseOr400 } from "../http/validation";
+import type { Services } from "../services/create-services";
+
+const categoryLinkSchema = z.object({ categoryId: z.number("Choose a category").int().positive("Choose a category") });
+const breedLinkSchema = breedRecommendationInputSchema.extend({
+  toyId: z.number("Choose a product").int().positive("Choose a product"),
+});
+
+/** Admin writes to posts, products, their categories and breed recommendations (the session is checked in front). */
+export function adminContentRouter({ content, postEditor, productEditor }: Services) {
+  const router = Router();
+
+  router.post("/posts", async (req, res) => {
+    const post = await postEditor.create(parseOr400(postInputSchema, req.body ?? {}));
+    res.status(201).json(post);
+  });
+
+  // PATCH may send only some fields: they are merged over the stored post, then the whole is checked.
+  router.patch("/posts/:id", async (req, res) => {
+    const id = parseId(req.params.id);
+    const stored = await content.getPostById(id);
+    if (!stored) throw new HttpError(404, "Post not found");
+    const { id: _id, ...current } = stored;
+    const body = req.body && typeof req.body === "object" && !Array.isArray(req.body) ? req.body : {};
+    const post = await postEditor.update(id, parseOr400(postInputSchema, { ...current, ...body }));
+    if (!post) throw new HttpError(404, "Post not found");
+    res.json(post);
+  });
+
+  router.delete("/posts/:id", async (req, res) => {
+    if (!(await postEditor.remove(parseId(req.params.id)))) throw new HttpError(404, "Post not found");
+    res.status(204).end();
+  });
+
+  router.post("/toys", async (req, res) => {
+    res.status(201).json(await productEditor.create(parseOr400(productInputSchema, req.body ?? {})));
+  });
+
+  router.put("/toys/:id", async (req, res) => {
+    const id = parseId(req.params.id);
+    const toy = await productEditor.update(id, parseOr400(productInputSchema, req.body ?? {}));
+    if (!toy) throw new HttpError(404, "Product not found");
+    res.json(toy);
+  });
+
+  router.delete("/toys/:id", async (req, res) => {
+    if (!(await productEditor.remove(parseId(req.params.id)))) throw new HttpError(404, "Product not found");
+    res.status(204).end();
+  });
+
+  router.post("/toys/:id/categories", async (req, res) => {
+    const { categoryId } = parseOr400(categoryLinkSchema, req.body ?? {});
+    res.status(201).json(await productEditor.addCategory(parseId(req.params.id), categoryId));
+  });
+
+  router.delete("/toys/:id/categories", async (req, res) => {
+    await productEditor.removeCategories(parseId(req.params.id));
+    res.status(204).end();
+  });
+
+  router.delete("/toys/:id/breed-recommendations", async (req, res) => {
+    await productEditor.removeBreedLinks(parseId(req.params.id));
+    res.status(204).end();
+  });
+
+  router.post("/breed-recommendations", async (req, res) => {
+    res.status(201).json(await productEditor.addBreedLink(parseOr400(breedLinkSchema, req.body ?? {})));
+  });
+
+  router.delete("/breed-recommendations/:id", async (req, res) => {
+    if (!(await productEditor.removeBreedLink(parseId(req.params.id)))) {
+      throw new HttpError(404, "Breed recommendation not found");
+    }
+    res.status(204).end();
+  });
+
+  return router;
+}

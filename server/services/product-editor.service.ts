@@ -1,0 +1,162 @@
+import { eq, inArray } from "drizzle-orm";
+import type { Toy } from "../../domain/catalog";
+import type { ProductInput } from "../../domain/product-form";
+import type { Database } from "../db/client";
+import { breedRecommendations, breeds, categories, toyCategories, toys } from "../db/schema";
+import type { CatalogService, ToyBreedLink } from "./catalog.service";
+import { ServiceError, sqlState, UNIQUE_VIOLATION } from "./service-error";
+
+type Executor = Pick<Database, "select" | "insert" | "delete">;
+
+export const ALREADY_RECOMMENDED = "This breed already has a recommendation for this product";
+
+/** Ids from `wanted` that are not rows of the table, so a save can name what it refused. */
+async function missingIds(executor: Executor, table: typeof categories | typeof breeds, wanted: readonly number[]) {
+  if (wanted.length === 0) return [];
+  const found = await executor
+    .select({ id: table.id })
+    .from(table)
+    .where(inArray(table.id, [...wanted]));
+  const known = new Set(found.map((row) => row.id));
+  return [...new Set(wanted)].filter((id) => !known.has(id));
+}
+
+/** Creating, changing and deleting products with their categories and breed links (admin). */
+export function createProductEditorService(db: Database, catalog: CatalogService) {
+  function toyValues(input: ProductInput) {
+    const { selectedCategories: _categories, breedRecommendations: _breeds, ...fields } = input;
+    return fields;
+  }
+
+  async function assertReferences(executor: Executor, input: ProductInput) {
+    const legacy = input.categoryId === null ? [] : [input.categoryId];
+    const unknownCategories = await missingIds(executor, categories, [...(input.selectedCategories ?? []), ...legacy]);
+    if (unknownCategories.length > 0) {
+      throw new ServiceError("invalid", `Unknown category: ${unknownCategories.join(", ")}`, "selectedCategories");
+    }
+    const breedIds = input.breedRecommendations?.map((r) => r.breedId) ?? [];
+    const unknownBreeds = await missingIds(executor, breeds, breedIds);
+    if (unknownBreeds.length > 0) {
+      throw new ServiceError("invalid", `Unknown breed: ${unknownBreeds.join(", ")}`, "breedRecommendations");
+    }
+  }
+
+  /** Replaces the toy's categories and breed links with the input's, when the input has them. */
+  async function replaceLinks(executor: Executor, toyId: number, input: ProductInput) {
+    if (input.selectedCategories) {
+      await executor.delete(toyCategories).where(eq(toyCategories.toyId, toyId));
+      const unique = [...new Set(input.selectedCategories)];
+      if (unique.length > 0)
+        await executor.insert(toyCategories).values(unique.map((categoryId) => ({ toyId, categoryId })));
+    }
+    if (input.breedRecommendations) {
+      await executor.delete(breedRecommendations).where(eq(breedRecommendations.toyId, toyId));
+      if (input.breedRecommendations.length > 0) {
+        await executor
+          .insert(breedRecommendations)
+          .values(input.breedRecommendations.map(({ breedId, note }) => ({ toyId, breedId, note })));
+      }
+    }
+  }
+
+  async function requireToy(toyId: number) {
+    const [toy] = await db.select({ id: toys.id }).from(toys).where(eq(toys.id, toyId));
+    if (!toy) throw new ServiceError("not-found", "Product not found");
+  }
+
+  async function loaded(toyId: number): Promise<Toy> {
+    const toy = await catalog.getToy(toyId);
+    if (!toy) throw new Error(`toy ${toyId} vanished after saving`);
+    return toy;
+  }
+
+  return {
+    /** Stores a product with its categories and breed links in one transaction. */
+    async create(input: ProductInput): Promise<Toy> {
+      const id = await db.transaction(async (tx) => {
+        await assertReferences(tx, input);
+        const [row] = await tx.insert(toys).values(toyValues(input)).returning({ id: toys.id });
+        if (!row) throw new Error("toy was not stored");
+        await replaceLinks(tx, row.id, input);
+        return row.id;
+      });
+      return loaded(id);
+    },
+
+    /** Replaces a product's fields (and its links when given) in one transaction; null when there is no such product. */
+    async update(id: number, input: ProductInput): Promise<Toy | null> {
+      const updated = await db.transaction(async (tx) => {
+        await assertReferences(tx, input);
+        const [row] = await tx.update(toys).set(toyValues(input)).where(eq(toys.id, id)).returning({ id: toys.id });
+        if (!row) return false;
+        await replaceLinks(tx, id, input);
+        return true;
+      });
+      return updated ? loaded(id) : null;
+    },
+
+    /** Deletes a product (its category and breed links go with it); false when there was none. */
+    async remove(id: number): Promise<boolean> {
+      const gone = await db.delete(toys).where(eq(toys.id, id)).returning({ id: toys.id });
+      return gone.length > 0;
+    },
+
+    /** Attaches one category (spec's step-by-step save). */
+    async addCategory(toyId: number, categoryId: number) {
+      await requireToy(toyId);
+      if ((await missingIds(db, categories, [categoryId])).length > 0) {
+        throw new ServiceError("invalid", `Unknown category: ${categoryId}`, "categoryId");
+      }
+      try {
+        const [row] = await db.insert(toyCategories).values({ toyId, categoryId }).returning();
+        return row;
+      } catch (error) {
+        if (sqlState(error) === UNIQUE_VIOLATION) {
+          throw new ServiceError("conflict", "This category is already attached to the product", "categoryId");
+        }
+        throw error;
+      }
+    },
+
+    /** Removes every category of a product. */
+    async removeCategories(toyId: number): Promise<void> {
+      await requireToy(toyId);
+      await db.delete(toyCategories).where(eq(toyCategories.toyId, toyId));
+    },
+
+    /** Removes every breed recommendation of a product. */
+    async removeBreedLinks(toyId: number): Promise<void> {
+      await requireToy(toyId);
+      await db.delete(breedRecommendations).where(eq(breedRecommendations.toyId, toyId));
+    },
+
+    /** Recommends a product for a breed; a second link for the same pair is a conflict. */
+    async addBreedLink(input: { toyId: number; breedId: number; note: string | null }): Promise<ToyBreedLink> {
+      await requireToy(input.toyId);
+      const [breed] = await db
+        .select({ id: breeds.id, name: breeds.name })
+        .from(breeds)
+        .where(eq(breeds.id, input.breedId));
+      if (!breed) throw new ServiceError("invalid", `Unknown breed: ${input.breedId}`, "breedId");
+      try {
+        const [row] = await db.insert(breedRecommendations).values(input).returning();
+        if (!row) throw new Error("breed recommendation was not stored");
+        return { id: row.id, breedId: row.breedId, toyId: row.toyId, note: row.note, breed };
+      } catch (error) {
+        if (sqlState(error) === UNIQUE_VIOLATION) throw new ServiceError("conflict", ALREADY_RECOMMENDED, "breedId");
+        throw error;
+      }
+    },
+
+    /** Removes one breed recommendation; false when there was none. */
+    async removeBreedLink(id: number): Promise<boolean> {
+      const gone = await db
+        .delete(breedRecommendations)
+        .where(eq(breedRecommendations.id, id))
+        .returning({ id: breedRecommendations.id });
+      return gone.length > 0;
+    },
+  };
+}
+
+export type ProductEditorService = ReturnType<typeof createProductEditorService>;

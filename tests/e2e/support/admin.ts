@@ -1,0 +1,13 @@
+import { expect, type Page } from "@playwright/test";
+
+/** The admin password the Playwright web server starts with (playwright.config.ts). */
+export const ADMIN_PASSWORD = "correct-horse-battery";
+
+/** Signs in through the login page, as the owner does, and waits for the dashboard. */
+export async function signIn(page: Page): Promise<void> {
+  await page.goto("/admin/login");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await page.getByPlaceholder("Enter admin password").fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Login to Dashboard" }).click();
+  await page.waitForURL("**/admin/dashboard");
+}
