@@ -63,8 +63,9 @@ export default defineConfig({
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
       SITE_URL: "https://www.pawsomepicks.com",
-      // the per-IP form limit is tested at the API level; every browser test comes from one IP
+      // the per-IP limits are tested at the API level; every browser test comes from one IP
       FORM_RATE_LIMIT: "1000/10",
+      TRACK_RATE_LIMIT: "100000/10",
       ADMIN_PASSWORD: "correct-horse-battery",
     },
   },

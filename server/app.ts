@@ -7,7 +7,10 @@ import { adminContentRouter } from "./api/admin-content";
 import { catalogRouter } from "./api/catalog";
 import { contentRouter } from "./api/content";
 import { formsRouter } from "./api/forms";
+import { insightsRouter } from "./api/insights";
+import { uploadRouter } from "./api/upload";
 import { requireAdminForPrivateApi } from "./http/access";
+import { affiliateRedirect } from "./http/affiliate-redirect";
 import { refuseCrossSiteWrites } from "./http/csrf";
 import { apiNotFound, jsonErrorHandler } from "./http/errors";
 import { precompressedAssets } from "./http/precompressed";
@@ -15,6 +18,7 @@ import type { RateLimit } from "./http/rate-limit";
 import { securityHeaders } from "./http/security-headers";
 import { seoRouter } from "./http/seo-routes";
 import { loadSession } from "./http/session-cookie";
+import { uploadsHandler } from "./http/uploads";
 import { requireJsonBody } from "./http/validation";
 import type { Logger } from "./logger";
 import { clientBuildFolder } from "./paths";
@@ -31,6 +35,10 @@ export interface AppOptions {
   siteUrl?: string;
   /** per-IP limit on the public forms (contact, quiz newsletter) */
   formRateLimit?: RateLimit;
+  /** per-IP limit on visit and page view tracking */
+  trackRateLimit?: RateLimit;
+  /** Amazon Associates tag added to affiliate links without one */
+  associateTag?: string;
   /** Express "trust proxy" setting, so req.ip is the visitor behind a reverse proxy */
   trustProxy?: boolean | number | string;
   /**
@@ -55,6 +63,8 @@ export function createApp({
   formRateLimit = { max: 30, windowMs: 10 * 60_000 },
   trustProxy = false,
   mode = "test",
+  trackRateLimit = { max: 600, windowMs: 10 * 60_000 },
+  associateTag,
 }: AppOptions) {
   const secureCookies = mode === "production";
   const app = express();
@@ -102,6 +112,8 @@ export function createApp({
     app.use(express.static(clientBuildFolder, { maxAge: "1h", index: false }));
   }
 
+  app.use("/uploads", uploadsHandler(services));
+
   app.use(refuseCrossSiteWrites(siteUrl));
   app.use(loadSession(services.auth, secureCookies));
 
@@ -113,6 +125,8 @@ export function createApp({
   });
   // Anonymous calls to admin endpoints are turned away before their body is even read.
   api.use(requireAdminForPrivateApi);
+  // the one multipart endpoint reads its own body, so it sits before the JSON-only rule
+  api.use(uploadRouter(services));
   api.use(requireJsonBody);
   api.use(express.json({ limit: "100kb" }));
   api.use(adminAuthRouter(services, { secureCookies }));
@@ -120,10 +134,12 @@ export function createApp({
   api.use(contentRouter(services));
   api.use(adminContentRouter(services));
   api.use(formsRouter(services, { formRateLimit }));
+  api.use(insightsRouter(services, { trackRateLimit }));
   api.use(apiNotFound);
   app.use("/api", api);
 
   app.use(seoRouter(services, siteUrl));
+  app.use(affiliateRedirect(services, associateTag));
 
   if (pages.length > 0) app.use(...pages);
   app.use(jsonErrorHandler(logger));

@@ -5,6 +5,11 @@ const optionalText = z
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 
+function parseRateLimit(value: string) {
+  const [max, minutes] = value.split("/").map(Number) as [number, number];
+  return { max, windowMs: minutes * 60_000 };
+}
+
 // The only place that reads process.env: every setting is validated once at start-up.
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -55,6 +60,18 @@ const envSchema = z.object({
     .max(1024)
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** Amazon Associates tag added to affiliate links that carry none (e.g. pawsomepicks-20) */
+  AMAZON_ASSOCIATE_TAG: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, "AMAZON_ASSOCIATE_TAG must be letters, digits and hyphens")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** per-IP limit on visit and page view tracking calls: "<requests>/<minutes>" */
+  TRACK_RATE_LIMIT: z
+    .string()
+    .regex(/^\d+\/\d+$/, 'TRACK_RATE_LIMIT must look like "600/10" (requests per minutes)')
+    .default("600/10")
+    .transform(parseRateLimit),
   /** Express "trust proxy": set it (e.g. 1, or "loopback") when a reverse proxy sets X-Forwarded-For */
   TRUST_PROXY: optionalText,
   /** per-IP limit on the contact and quiz forms: "<requests>/<minutes>" */
@@ -62,10 +79,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+\/\d+$/, 'FORM_RATE_LIMIT must look like "30/10" (requests per minutes)')
     .default("30/10")
-    .transform((v) => {
-      const [max, minutes] = v.split("/").map(Number) as [number, number];
-      return { max, windowMs: minutes * 60_000 };
-    }),
+    .transform(parseRateLimit),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -87,6 +87,8 @@ async function main() {
     siteUrl,
     isShuttingDown: () => shuttingDown,
     formRateLimit: env.FORM_RATE_LIMIT,
+    trackRateLimit: env.TRACK_RATE_LIMIT,
+    associateTag: env.AMAZON_ASSOCIATE_TAG,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     mode: env.NODE_ENV,
   });

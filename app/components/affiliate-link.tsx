@@ -1,20 +1,30 @@
 import type { ReactNode } from "react";
 
+/** Where on the site an affiliate link sits, so the owner sees which placements earn. */
+export type AffiliatePlacement = "home" | "breed-search" | "products" | "product-detail" | "quiz";
+
+/** The tracked link to a toy's retailer page: /go counts the click and redirects to the stored URL. */
+export function affiliateHref(toyId: number, placement: AffiliatePlacement): string {
+  return `/go/${toyId}?from=${placement}`;
+}
+
 /**
  * A link to the retailer: always a new tab, marked as a paid link for search engines,
  * and without access to this page (noopener).
  */
 export function AffiliateLink({
-  href,
+  toyId,
+  placement,
   className,
   children,
 }: {
-  href: string;
+  toyId: number;
+  placement: AffiliatePlacement;
   className?: string;
   children: ReactNode;
 }) {
   return (
-    <a href={href} target="_blank" rel="sponsored nofollow noopener" className={className}>
+    <a href={affiliateHref(toyId, placement)} target="_blank" rel="sponsored nofollow noopener" className={className}>
       {children}
     </a>
   );

@@ -120,7 +120,7 @@ export function BreedSearch({ breeds }: { breeds: Pick<Breed, "id" | "name">[] }
           {result.recommendations.length > 0 ? (
             <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {result.recommendations.map((rec) => (
-                <ToyCard key={rec.toyId} toy={rec.toy} note={rec.note} headingLevel="h3" />
+                <ToyCard key={rec.toyId} toy={rec.toy} note={rec.note} headingLevel="h3" placement="breed-search" />
               ))}
             </div>
           ) : (

@@ -1,7 +1,7 @@
 import { Award, ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import type { Toy } from "../../domain/catalog";
-import { AffiliateLink } from "./affiliate-link";
+import { AffiliateLink, type AffiliatePlacement } from "./affiliate-link";
 import { RatingStars } from "./rating-stars";
 import { SmartImage } from "./smart-image";
 import { buttonClass } from "./ui/button";
@@ -14,6 +14,8 @@ interface ToyCardProps {
   variant?: "featured" | "catalogue";
   highlighted?: boolean;
   headingLevel?: "h3" | "h2";
+  /** where the card is, for affiliate click counts (default: home for featured cards, products otherwise) */
+  placement?: AffiliatePlacement;
 }
 
 /** A toy card: image, Top Pick badge, name, description, price, rating and the retailer link. */
@@ -23,6 +25,7 @@ export function ToyCard({
   variant = "catalogue",
   highlighted = false,
   headingLevel: Heading = "h3",
+  placement = variant === "featured" ? "home" : "products",
 }: ToyCardProps) {
   return (
     <article
@@ -79,7 +82,7 @@ export function ToyCard({
         ) : null}
         <div className="mt-auto pt-4">
           {toy.amazonUrl ? (
-            <AffiliateLink href={toy.amazonUrl} className={buttonClass("primary", "md", "w-full")}>
+            <AffiliateLink toyId={toy.id} placement={placement} className={buttonClass("primary", "md", "w-full")}>
               View on Amazon
               <ExternalLink className="size-4" aria-hidden="true" />
             </AffiliateLink>

@@ -2,12 +2,14 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -294,3 +296,52 @@ export const appSecrets = pgTable("app_secrets", {
   value: text("value").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer: both become a Buffer.
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+// Uploaded images, already re-encoded to WebP. They live in the database (not on a disk) so
+// every app instance serves the same files; the SHA-256 of the bytes is the public name, so
+// the same image is stored once and its URL can be cached forever.
+export const media = pgTable("media", {
+  id: serial("id").primaryKey(),
+  /** lowercase hex SHA-256 of `bytes` */
+  hash: text("hash").notNull().unique(),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  /** byte length of `bytes` */
+  size: integer("size").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Who was already counted as a unique visitor today: a salted hash (the salt changes every
+// day) of IP and user agent, never the IP itself. Rows of earlier days are deleted as soon as
+// a new day's first visitor is counted, so no hash outlives its day.
+export const visitorDailyHashes = pgTable(
+  "visitor_daily_hashes",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    hash: text("hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.hash] })],
+);
+
+// Clicks on "View on Amazon" links (through /go/{toyId}), one counter per toy, placement and day.
+export const affiliateClicks = pgTable(
+  "affiliate_clicks",
+  {
+    toyId: integer("toy_id")
+      .notNull()
+      .references(() => toys.id, { onDelete: "cascade" }),
+    placement: text("placement").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    clicks: integer("clicks").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.toyId, t.placement, t.day] }), index("affiliate_clicks_day_idx").on(t.day)],
+);

@@ -6,12 +6,16 @@ import { createAuthService } from "./auth.service";
 import { createCatalogService } from "./catalog.service";
 import { createContactService } from "./contact.service";
 import { createContentService } from "./content.service";
+import { createDashboardService } from "./dashboard.service";
+import { createMediaService } from "./media.service";
 import { createNewsletterService } from "./newsletter.service";
 import { createPostEditorService } from "./post-editor.service";
 import { createProductEditorService } from "./product-editor.service";
 import { createQuizService } from "./quiz.service";
+import { createQuizSubmissionsService } from "./quiz-submissions.service";
 import { createRateLimitService } from "./rate-limit.service";
 import { createSecretSource } from "./secrets.service";
+import { createStatsService } from "./stats.service";
 
 export interface ServicesConfig {
   logger: Logger;
@@ -42,6 +46,7 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
   return {
     catalog,
     content: createContentService(db),
+    media: createMediaService(db),
     postEditor: createPostEditorService(db),
     productEditor: createProductEditorService(db, catalog),
     contact: createContactService(db, { outbox }, { contactTo: config.mail.contactTo }),
@@ -55,6 +60,9 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     /** sends a queued form e-mail now; true when the mail server took it within the time limit */
     deliverNow: (messageId: number) => outbox.deliver(messageId, config.mail.sendTimeoutMs),
     rateLimits,
+    stats: createStatsService(db, createSecretSource(db, "visitor-salt"), { now: config.now }),
+    dashboard: createDashboardService(db),
+    quizSubmissions: createQuizSubmissionsService(db),
     auth: createAuthService(db, rateLimits, { now: config.now }),
     health: {
       /** true when the database answers */

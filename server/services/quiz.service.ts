@@ -83,7 +83,10 @@ export function createQuizService(
             name: toy.name,
             description: toy.description,
             price: toy.price,
-            url: toy.amazonUrl ?? `${options.siteUrl}/products?id=${toy.id}`,
+            // the tracked link (counts the click, adds the associate tag), as on the site
+            url: toy.amazonUrl
+              ? `${options.siteUrl}/go/${toy.id}?from=email`
+              : `${options.siteUrl}/products?id=${toy.id}`,
           })),
           siteUrl: options.siteUrl,
           unsubscribeUrl: `${options.siteUrl}/unsubscribe?token=${encodeURIComponent(token)}`,

@@ -72,7 +72,7 @@ test.describe("legal and about pages", () => {
     const main = content(page);
     await expect(main.getByRole("heading", { level: 2, name: "What we collect" })).toBeVisible();
     await expect(main).toContainText("We do not store your IP address.");
-    await expect(main).toContainText("one-click unsubscribe link");
+    await expect(main).toContainText("Every newsletter e-mail contains an unsubscribe link.");
   });
 
   test("the about page leads to the quiz, the products and the contact page", async ({ page }) => {

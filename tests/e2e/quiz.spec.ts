@@ -465,7 +465,7 @@ test.describe("quiz step 3: the results", () => {
     await expect(first.getByTestId("quiz-toy-price")).toHaveText("$12.5");
     await expect(first.locator('[data-star="full"]')).toHaveCount(4);
     const link = first.getByRole("link", { name: /View on Amazon/ });
-    await expect(link).toHaveAttribute("href", "https://www.amazon.com/dp/B000000001");
+    await expect(link).toHaveAttribute("href", "/go/1?from=quiz");
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", "sponsored nofollow noopener noreferrer");
 

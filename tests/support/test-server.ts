@@ -24,8 +24,10 @@ export interface TestServerOptions {
   /** "production" for Secure __Host- cookies and HSTS (default "test") */
   mode?: AppOptions["mode"];
   trustProxy?: AppOptions["trustProxy"];
-  /** the services' clock (session expiry) */
+  /** the services' clock (session expiry, statistics days) */
   now?: () => Date;
+  trackRateLimit?: RateLimit;
+  associateTag?: string;
 }
 
 export const TEST_SITE_URL = "https://www.pawsomepicks.test";
@@ -52,8 +54,13 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     formRateLimit: options.formRateLimit,
     mode: options.mode,
     trustProxy: options.trustProxy,
+    trackRateLimit: options.trackRateLimit,
+    associateTag: options.associateTag,
   });
   const server = app.listen(0, "127.0.0.1");
+  // Tests pause (bulk inserts) longer than Node's 5 s keep-alive; a client reusing a socket the
+  // server just closed would see a reset that has nothing to do with the code under test.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
@@ -89,4 +96,18 @@ export async function startSeededTestServer(options: TestServerOptions = {}): Pr
       await database.close();
     },
   };
+}
+
+/** Creates the admin account (if needed) and signs in; returns the Cookie header for admin calls. */
+export async function adminCookie(server: TestServer, password = "test-admin-password"): Promise<string> {
+  await server.services.auth.setPassword("admin", password);
+  const res = await fetch(`${server.url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ password }),
+  });
+  if (res.status !== 200) throw new Error(`admin sign-in failed with ${res.status}`);
+  const cookie = res.headers.getSetCookie().find((c) => /^(__Host-)?pawsome_session=/.test(c));
+  if (!cookie) throw new Error("no session cookie");
+  return cookie.split(";")[0] ?? "";
 }

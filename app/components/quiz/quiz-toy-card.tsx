@@ -1,5 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import type { Toy } from "../../../domain/catalog";
+import { affiliateHref } from "../affiliate-link";
 import { RatingStars } from "../rating-stars";
 import { SmartImage } from "../smart-image";
 import { buttonClass } from "../ui/button";
@@ -78,7 +79,7 @@ export function QuizToyCard({ toy, rank }: { toy: Toy; rank: number }) {
           {toy.amazonUrl ? (
             <div className="pt-4">
               <a
-                href={toy.amazonUrl}
+                href={affiliateHref(toy.id, "quiz")}
                 target="_blank"
                 rel="sponsored nofollow noopener noreferrer"
                 className={buttonClass("primary", "md", "w-full")}

@@ -5,7 +5,7 @@ import { useSyncExternalStore } from "react";
 // MIN_VISIBLE_MS so both get read (e.g. 'Message received' followed by 'Note').
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
-export const MIN_VISIBLE_MS = 1500;
+export const MIN_VISIBLE_MS = 3000;
 const CLOSE_ANIMATION_MS = 200;
 
 export interface ToastInput {

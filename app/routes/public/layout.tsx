@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { SiteFooter } from "../../components/site-footer";
 import { SiteHeader } from "../../components/site-header";
+import { VisitTracker } from "../../components/visit-tracker";
 
 // Public pages may be cached by a CDN for a minute and served stale while it refreshes;
 // browsers always revalidate.
@@ -16,6 +17,7 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <VisitTracker />
     </div>
   );
 }

@@ -127,7 +127,7 @@ function HighlightedToy({ toy }: { toy: Toy }) {
           <p className="mt-4 text-sm text-muted">Categories: {toy.categories.map((c) => c.name).join(", ")}</p>
         ) : null}
         {toy.amazonUrl ? (
-          <AffiliateLink href={toy.amazonUrl} className={buttonClass("primary", "md", "mt-6")}>
+          <AffiliateLink toyId={toy.id} placement="product-detail" className={buttonClass("primary", "md", "mt-6")}>
             View on Amazon
           </AffiliateLink>
         ) : null}

@@ -1,0 +1,89 @@
+import { Router } from "express";
+import { z } from "zod";
+import { isCrawler } from "../../domain/crawlers";
+import { csvLine, localDateFormatter, QUIZ_CSV_FILENAME, QUIZ_CSV_HEADERS, quizCsvLine } from "../../domain/csv";
+import { limitPerIp, type RateLimit } from "../http/rate-limit";
+import { parseOr400 } from "../http/validation";
+import type { Services } from "../services/create-services";
+
+export const SUBMISSIONS_PAGE_SIZE = 50;
+const DASHBOARD_DAYS = 30;
+const TOP_TOYS = 10;
+
+const submissionsQuerySchema = z.object({
+  page: z.coerce.number("page must be a whole number from 1").int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(SUBMISSIONS_PAGE_SIZE),
+  search: z.string().trim().max(254).optional(),
+});
+
+const exportQuerySchema = z.object({
+  locale: z
+    .string()
+    .max(50)
+    .regex(/^[A-Za-z0-9-]+$/)
+    .optional(),
+  timeZone: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9_+\-/]+$/)
+    .optional(),
+});
+
+/** Visit tracking (public) and the owner's numbers: dashboard, quiz submissions and their CSV export. */
+export function insightsRouter(services: Services, { trackRateLimit }: { trackRateLimit: RateLimit }) {
+  const { stats, dashboard, quizSubmissions, rateLimits } = services;
+  const router = Router();
+
+  // Crawlers and the signed-in owner are not visitors: answered the same, not counted.
+  const counts = (req: { get(name: string): string | undefined }, session: unknown) =>
+    !session && !isCrawler(req.get("user-agent"));
+
+  router.post("/track-visit", limitPerIp(rateLimits, "track-visit", trackRateLimit), async (req, res) => {
+    if (counts(req, res.locals.session)) {
+      await stats.trackVisit({ ip: req.ip ?? "unknown", userAgent: req.get("user-agent") ?? "" });
+    }
+    res.status(204).end();
+  });
+
+  router.post("/track-pageview", limitPerIp(rateLimits, "track-pageview", trackRateLimit), async (req, res) => {
+    if (counts(req, res.locals.session)) await stats.trackPageView();
+    res.status(204).end();
+  });
+
+  router.get("/admin/dashboard", async (_req, res) => {
+    const [content, submissions, days, topToys] = await Promise.all([
+      dashboard.counts(),
+      quizSubmissions.summary(),
+      stats.daily(DASHBOARD_DAYS),
+      stats.topClickedToys(DASHBOARD_DAYS, TOP_TOYS),
+    ]);
+    res.json({ counts: content, quizSubmissions: submissions, visits: days, topToys });
+  });
+
+  // The spec's list (same fields), one page at a time: a million rows must stay usable.
+  router.get("/admin/quiz-submissions", async (req, res) => {
+    const query = parseOr400(submissionsQuerySchema, req.query);
+    const { items, total } = await quizSubmissions.list(query);
+    res.setHeader("X-Total-Count", String(total));
+    res.json(items);
+  });
+
+  // Streamed in batches with back-pressure, so memory stays flat however many rows there are.
+  router.get("/admin/quiz-submissions.csv", async (req, res) => {
+    const { locale, timeZone } = parseOr400(exportQuerySchema, req.query);
+    const formatDate = localDateFormatter(locale, timeZone);
+    res.status(200);
+    res.setHeader("Content-Type", "text/csv; charset=utf-8");
+    res.setHeader("Content-Disposition", `attachment; filename="${QUIZ_CSV_FILENAME}"`);
+    res.setHeader("Cache-Control", "no-store");
+    res.write(csvLine(QUIZ_CSV_HEADERS));
+    for await (const batch of quizSubmissions.exportRows()) {
+      if (req.socket.destroyed) return;
+      const chunk = batch.map((row) => quizCsvLine(row, formatDate)).join("");
+      if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve));
+    }
+    res.end();
+  });
+
+  return router;
+}

@@ -1,0 +1,107 @@
+import { desc, ilike, lt, type SQL, sql } from "drizzle-orm";
+import type { QuizSubmissionRow } from "../../domain/csv";
+import type { Database } from "../db/client";
+import { quizSubmissions } from "../db/schema";
+
+export interface QuizSubmissionItem {
+  id: number;
+  createdAt: string;
+  email: string;
+  dogSize: string;
+  dogAge: string;
+  chewStyle: string;
+  playStyle: string;
+  toyPurpose: string;
+  hasConsented: boolean;
+}
+
+export interface QuizSubmissionQuery {
+  page: number;
+  pageSize: number;
+  /** part of an e-mail address, case-insensitive */
+  search?: string;
+}
+
+const columns = {
+  id: quizSubmissions.id,
+  createdAt: quizSubmissions.createdAt,
+  email: quizSubmissions.email,
+  dogSize: quizSubmissions.dogSize,
+  dogAge: quizSubmissions.dogAge,
+  chewStyle: quizSubmissions.chewStyle,
+  playStyle: quizSubmissions.playStyle,
+  toyPurpose: quizSubmissions.toyPurpose,
+  hasConsented: quizSubmissions.hasConsented,
+};
+
+const EXPORT_BATCH = 2_000;
+
+function searchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  return ilike(quizSubmissions.email, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+/** The quiz submissions as the owner reads them: newest first, paged, searchable, exportable. */
+export function createQuizSubmissionsService(db: Database) {
+  return {
+    /** One page, newest first, with the number of matches. */
+    async list(query: QuizSubmissionQuery): Promise<{ items: QuizSubmissionItem[]; total: number }> {
+      const where = searchCondition(query.search);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select(columns)
+          .from(quizSubmissions)
+          .where(where)
+          .orderBy(desc(quizSubmissions.createdAt), desc(quizSubmissions.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(quizSubmissions)
+          .where(where),
+      ]);
+      return {
+        items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        total: counted?.n ?? 0,
+      };
+    },
+
+    /** The number of submissions and the newest one (dashboard card). */
+    async summary(): Promise<{ count: number; latest: { createdAt: string; email: string } | null }> {
+      const [[counted], [latest]] = await Promise.all([
+        db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(quizSubmissions),
+        db
+          .select({ createdAt: quizSubmissions.createdAt, email: quizSubmissions.email })
+          .from(quizSubmissions)
+          .orderBy(desc(quizSubmissions.createdAt), desc(quizSubmissions.id))
+          .limit(1),
+      ]);
+      return {
+        count: counted?.n ?? 0,
+        latest: latest ? { createdAt: latest.createdAt.toISOString(), email: latest.email } : null,
+      };
+    },
+
+    /**
+     * Every submission, newest first, a batch at a time (keyset on id), so an export of a
+     * million rows holds one batch in memory, never the whole table.
+     */
+    async *exportRows(): AsyncGenerator<QuizSubmissionRow[]> {
+      let before: number | undefined;
+      for (;;) {
+        const batch = await db
+          .select(columns)
+          .from(quizSubmissions)
+          .where(before === undefined ? undefined : lt(quizSubmissions.id, before))
+          .orderBy(desc(quizSubmissions.id))
+          .limit(EXPORT_BATCH);
+        if (batch.length === 0) return;
+        yield batch;
+        before = batch[batch.length - 1]?.id;
+        if (batch.length < EXPORT_BATCH) return;
+      }
+    },
+  };
+}
+
+export type QuizSubmissionsService = ReturnType<typeof createQuizSubmissionsService>;

@@ -1,0 +1,114 @@
+import { createHmac } from "node:crypto";
+import { desc, eq, gte, sql } from "drizzle-orm";
+import { isoDay } from "../../domain/dates";
+import type { Database } from "../db/client";
+import { affiliateClicks, toys, visitorDailyHashes, visitorStats } from "../db/schema";
+import type { SecretSource } from "./secrets.service";
+
+export interface DailyStats {
+  date: string;
+  visits: number;
+  pageViews: number;
+  uniqueVisitors: number;
+  avgTimeOnSite: number;
+}
+
+export interface ToyClicks {
+  toyId: number;
+  name: string;
+  clicks: number;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Privacy-first visit counting (one visitor_stats row per UTC day) and affiliate click counts. */
+export function createStatsService(db: Database, salt: SecretSource, options: { now?: () => Date } = {}) {
+  const now = options.now ?? (() => new Date());
+
+  let prunedDay = "";
+
+  /** Adds to the day's counters in one statement: concurrent requests on any instance serialise on the row. */
+  async function bump(day: string, add: { visits?: number; pageViews?: number; uniqueVisitors?: number }) {
+    const set: Record<string, unknown> = {};
+    for (const [column, amount] of Object.entries(add)) {
+      set[column] = sql`${visitorStats[column as keyof typeof add]} + ${amount}`;
+    }
+    await db
+      .insert(visitorStats)
+      .values({ date: day, ...add })
+      .onConflictDoUpdate({ target: visitorStats.date, set });
+  }
+
+  return {
+    /** A new browser session: a visit, and a unique visitor when this IP + browser was not seen today. */
+    async trackVisit(visitor: { ip: string; userAgent: string }): Promise<void> {
+      const day = isoDay(now());
+      // The day is part of the salt, so yesterday's hashes cannot be matched to today's.
+      const hash = createHmac("sha256", `${await salt.get()}:${day}`)
+        .update(`${visitor.ip}\n${visitor.userAgent}`)
+        .digest("base64url");
+      const inserted = await db
+        .insert(visitorDailyHashes)
+        .values({ day, hash })
+        .onConflictDoNothing()
+        .returning({ hash: visitorDailyHashes.hash });
+      await bump(day, inserted.length > 0 ? { visits: 1, uniqueVisitors: 1 } : { visits: 1 });
+      // Earlier days' hashes go once a day per instance, so none outlives its day.
+      if (prunedDay !== day) {
+        prunedDay = day;
+        await db.delete(visitorDailyHashes).where(sql`${visitorDailyHashes.day} < ${day}`);
+      }
+    },
+
+    /** One page shown. */
+    async trackPageView(): Promise<void> {
+      await bump(isoDay(now()), { pageViews: 1 });
+    },
+
+    /** The last `days` days, oldest first, with 0 for days without a row. */
+    async daily(days: number): Promise<DailyStats[]> {
+      const today = now();
+      const first = isoDay(new Date(today.getTime() - (days - 1) * DAY_MS));
+      const rows = await db.select().from(visitorStats).where(gte(visitorStats.date, first));
+      const byDay = new Map(rows.map((row) => [row.date, row]));
+      return Array.from({ length: days }, (_, i) => {
+        const date = isoDay(new Date(today.getTime() - (days - 1 - i) * DAY_MS));
+        const row = byDay.get(date);
+        return {
+          date,
+          visits: row?.visits ?? 0,
+          pageViews: row?.pageViews ?? 0,
+          uniqueVisitors: row?.uniqueVisitors ?? 0,
+          avgTimeOnSite: row?.avgTimeOnSite ?? 0,
+        };
+      });
+    },
+
+    /** Counts a click on a toy's affiliate link from one placement. */
+    async recordClick(toyId: number, placement: string): Promise<void> {
+      await db
+        .insert(affiliateClicks)
+        .values({ toyId, placement, day: isoDay(now()), clicks: 1 })
+        .onConflictDoUpdate({
+          target: [affiliateClicks.toyId, affiliateClicks.placement, affiliateClicks.day],
+          set: { clicks: sql`${affiliateClicks.clicks} + 1` },
+        });
+    },
+
+    /** The most clicked toys of the last `days` days. */
+    async topClickedToys(days: number, limit: number): Promise<ToyClicks[]> {
+      const first = isoDay(new Date(now().getTime() - (days - 1) * DAY_MS));
+      const clicks = sql<number>`sum(${affiliateClicks.clicks})`.mapWith(Number);
+      return db
+        .select({ toyId: toys.id, name: toys.name, clicks })
+        .from(affiliateClicks)
+        .innerJoin(toys, eq(toys.id, affiliateClicks.toyId))
+        .where(gte(affiliateClicks.day, first))
+        .groupBy(toys.id, toys.name)
+        .orderBy(desc(clicks), toys.name)
+        .limit(limit);
+    },
+  };
+}
+
+export type StatsService = ReturnType<typeof createStatsService>;
