@@ -3,10 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-// End-to-end tests against the production build on a fresh embedded database, in the
-// system Chromium (Playwright's own browser downloads are not possible here).
-const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "pawsome-e2e-"));
+// End-to-end tests against the production build, in the system Chromium (Playwright's own
+// browser downloads are not possible here). Specs that change content run against servers of
+// their own, each on a fresh embedded database, so the public pages' counts never race with
+// an admin creating a post, and the owner's numbers never race with anything else.
+const basePort = Number(process.env.E2E_PORT ?? 3100);
+const buildDir = process.env.BUILD_DIR ?? "build";
 const chromium = {
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   args: [
@@ -18,55 +20,58 @@ const chromium = {
   ],
 };
 
+const SITES = {
+  public: { port: basePort, match: undefined, ignore: /admin-.*\.spec\.ts/ },
+  admin: { port: basePort + 1, match: /admin-(auth|posts|products)\.spec\.ts/, ignore: undefined },
+  insights: { port: basePort + 2, match: /admin-insights\.spec\.ts/, ignore: undefined },
+} as const;
+
+const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium };
+// Every screen is also checked at 375 px; tests tagged @mobile cover each screen there
+// (layout and the main interactions), the rest run once on desktop to keep CI fast.
+const phone = {
+  ...devices["Desktop Chrome"],
+  viewport: { width: 375, height: 812 },
+  isMobile: true,
+  hasTouch: true,
+  launchOptions: chromium,
+};
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    launchOptions: chromium,
-    trace: "retain-on-failure",
-  },
-  projects: [
-    {
-      name: "desktop",
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium },
-    },
-    // Every screen is also checked at 375 px; tests tagged @mobile cover each screen there
-    // (layout and the main interactions), the rest run once on desktop to keep CI fast.
-    {
-      name: "mobile",
-      grep: /@mobile/,
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 375, height: 812 },
-        isMobile: true,
-        hasTouch: true,
-        launchOptions: chromium,
-      },
-    },
-  ],
-  webServer: {
-    command: `node ${process.env.BUILD_DIR ?? "build"}/server/main.js`,
-    url: `http://127.0.0.1:${port}/healthz`,
+  use: { launchOptions: chromium, trace: "retain-on-failure" },
+  projects: Object.entries(SITES).flatMap(([name, site]) => {
+    const where = { testMatch: site.match, testIgnore: site.ignore };
+    const baseURL = `http://127.0.0.1:${site.port}`;
+    const prefix = name === "public" ? "" : `${name}-`;
+    return [
+      { name: `${prefix}desktop`, ...where, use: { ...desktop, baseURL } },
+      { name: `${prefix}mobile`, ...where, grep: /@mobile/, use: { ...phone, baseURL } },
+    ];
+  }),
+  webServer: Object.values(SITES).map((site) => ({
+    command: `node ${buildDir}/server/main.js`,
+    url: `http://127.0.0.1:${site.port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
       NODE_ENV: "production",
-      PORT: String(port),
+      PORT: String(site.port),
       HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
+      DATA_DIR: mkdtempSync(join(tmpdir(), "pawsome-e2e-")),
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
       SITE_URL: "https://www.pawsomepicks.com",
+      ADMIN_PASSWORD: "correct-horse-battery",
       // the per-IP limits are tested at the API level; every browser test comes from one IP
       FORM_RATE_LIMIT: "1000/10",
       TRACK_RATE_LIMIT: "100000/10",
-      ADMIN_PASSWORD: "correct-horse-battery",
     },
-  },
+  })),
 });

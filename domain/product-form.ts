@@ -75,7 +75,7 @@ export const productFields = {
   isTopPick: z.boolean().default(false),
   inStock: z.boolean().default(true),
   isPrimeEligible: z.boolean().default(false),
-  reviewCount: z.unknown().transform(coerceReviewCount),
+  reviewCount: z.unknown().optional().transform(coerceReviewCount),
   /** the legacy single category (hidden in the form) */
   categoryId: z.number().int().positive().nullable().default(null),
 };

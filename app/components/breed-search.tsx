@@ -1,4 +1,4 @@
-import { Dog, Search } from "lucide-react";
+import { PawPrint, Search } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Breed, BreedRecommendations } from "../../domain/catalog";
@@ -109,7 +109,7 @@ export function BreedSearch({ breeds }: { breeds: Pick<Breed, "id" | "name">[] }
                 className="flex h-32 w-full items-center justify-center rounded-xl bg-primary-soft sm:w-44"
                 data-testid="breed-icon"
               >
-                <Dog className="size-16 text-primary" aria-hidden="true" />
+                <PawPrint className="size-16 text-primary" aria-hidden="true" />
               </div>
             )}
             <div>

@@ -178,6 +178,13 @@ describe("products", () => {
     expect(await count("toys")).toBe(before);
   });
 
+  it("takes the form's defaults for fields an API client leaves out", async () => {
+    const { reviewCount: _count, rating: _rating, features: _features, ...minimal } = product;
+    const { status, body } = await call("POST", "/api/toys", minimal);
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ rating: "4.5", reviewCount: 0, features: [], isTopPick: false, inStock: true });
+  });
+
   it("keeps the spec's rating quirk (5.9 passes) and coerces the review count", async () => {
     const { status, body } = await call("POST", "/api/toys", { ...product, rating: "5.9", reviewCount: "lots" });
     expect(status).toBe(201);

@@ -35,7 +35,8 @@ export function affiliateRedirect({ catalog, stats }: Services, associateTag: st
       res.status(404).json({ message: "This product link does not exist" });
       return;
     }
-    if (!isCrawler(req.get("user-agent"))) {
+    // crawlers and the owner checking links are not customers
+    if (!isCrawler(req.get("user-agent")) && !res.locals.session) {
       const from = typeof req.query.from === "string" && PLACEMENT.test(req.query.from) ? req.query.from : "unknown";
       await stats.recordClick(toy.id, from);
     }

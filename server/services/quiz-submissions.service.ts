@@ -1,4 +1,4 @@
-import { desc, ilike, lt, type SQL, sql } from "drizzle-orm";
+import { desc, ilike, type SQL, sql } from "drizzle-orm";
 import type { QuizSubmissionRow } from "../../domain/csv";
 import type { Database } from "../db/client";
 import { quizSubmissions } from "../db/schema";
@@ -83,22 +83,28 @@ export function createQuizSubmissionsService(db: Database) {
     },
 
     /**
-     * Every submission, newest first, a batch at a time (keyset on id), so an export of a
+     * Every submission, newest first, a batch at a time (keyset on date and id), so an export of a
      * million rows holds one batch in memory, never the whole table.
      */
     async *exportRows(): AsyncGenerator<QuizSubmissionRow[]> {
-      let before: number | undefined;
+      // Same order as the list (newest first), so the file's first row is the table's first row.
+      let after: { createdAt: Date; id: number } | undefined;
       for (;;) {
         const batch = await db
           .select(columns)
           .from(quizSubmissions)
-          .where(before === undefined ? undefined : lt(quizSubmissions.id, before))
-          .orderBy(desc(quizSubmissions.id))
+          .where(
+            after === undefined
+              ? undefined
+              : sql`(${quizSubmissions.createdAt}, ${quizSubmissions.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`,
+          )
+          .orderBy(desc(quizSubmissions.createdAt), desc(quizSubmissions.id))
           .limit(EXPORT_BATCH);
         if (batch.length === 0) return;
         yield batch;
-        before = batch[batch.length - 1]?.id;
-        if (batch.length < EXPORT_BATCH) return;
+        const last = batch[batch.length - 1];
+        if (!last || batch.length < EXPORT_BATCH) return;
+        after = { createdAt: last.createdAt, id: last.id };
       }
     },
   };

@@ -57,7 +57,8 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     trackRateLimit: options.trackRateLimit,
     associateTag: options.associateTag,
   });
-  const server = app.listen(0, "127.0.0.1");
+  // a deep accept queue: concurrency tests open hundreds of connections at once
+  const server = app.listen(0, "127.0.0.1", 2048);
   // Tests pause (bulk inserts) longer than Node's 5 s keep-alive; a client reusing a socket the
   // server just closed would see a reset that has nothing to do with the code under test.
   server.keepAliveTimeout = 120_000;

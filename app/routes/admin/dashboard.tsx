@@ -1,48 +1,140 @@
-import { FilePlus, PackagePlus } from "lucide-react";
+import { ChartLine, Dog, FilePlus, Mail, Newspaper, Package, PackagePlus, Tags } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
+import { DashboardPanel, PanelError } from "../../components/admin/dashboard-panel";
+import { DashboardQuizCard } from "../../components/admin/dashboard-quiz-card";
+import { DashboardRecentActivity } from "../../components/admin/dashboard-recent-activity";
+import { DashboardStatCard } from "../../components/admin/dashboard-stat-card";
+import { DashboardTopToys } from "../../components/admin/dashboard-top-toys";
+import { VisitsChart } from "../../components/admin/visits-chart";
 import { buttonClass } from "../../components/ui/button";
+import { requireAdmin } from "../../lib/admin.server";
 import { pageTitle } from "../../lib/page-title";
+import { settle } from "../../lib/result";
+import type { Route } from "./+types/dashboard";
 import type { loader as adminLoader } from "./layout";
 
 export const meta = () => [{ title: pageTitle("Admin Dashboard") }, { name: "robots", content: "noindex" }];
+
+/** The period of the visits chart and the top toys (the same as GET /api/admin/dashboard). */
+const DAYS = 30;
+const TOP_TOYS = 10;
 
 const QUICK_ACTIONS = [
   { to: "/admin/posts/new", label: "Create New Post", icon: FilePlus },
   { to: "/admin/products/new", label: "Add New Product", icon: PackagePlus },
 ] as const;
 
-/** The admin home (/admin and /admin/dashboard): who is signed in and the quick actions. */
-export default function AdminDashboard() {
+// Each panel loads on its own: a failing query shows that panel's error, not an error page.
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  const { dashboard, quizSubmissions, stats } = context.services;
+  const log = (what: string) => (error: unknown) => console.error(`admin dashboard: ${what} failed`, error);
+  const [counts, submissions, visits, topToys] = await Promise.all([
+    settle(() => dashboard.counts(), log("counts")),
+    settle(() => quizSubmissions.summary(), log("quiz submissions summary")),
+    settle(() => stats.daily(DAYS), log("daily visits")),
+    settle(() => stats.topClickedToys(DAYS, TOP_TOYS), log("top clicked toys")),
+  ]);
+  return { counts, submissions, visits, topToys };
+}
+
+/** The admin home (/admin and /admin/dashboard): the site's numbers at a glance and the quick actions. */
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { counts, submissions, visits, topToys } = loaderData;
   // The admin layout's guard has already resolved the signed-in user.
   const username = useRouteLoaderData<typeof adminLoader>("routes/admin/layout")?.username;
+  const count = (key: "posts" | "products" | "breeds" | "categories" | "subscribers") =>
+    counts.ok ? counts.data[key] : null;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <h1 className="text-3xl font-extrabold tracking-tight">Admin Dashboard</h1>
-      {username ? (
-        <p className="mt-2 text-muted">
-          Signed in as <strong className="font-bold text-ink">{username}</strong>
-        </p>
-      ) : null}
+      <div className="flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">Admin Dashboard</h1>
+          {username ? (
+            <p className="mt-2 text-muted">
+              Signed in as <strong className="font-bold text-ink">{username}</strong>
+            </p>
+          ) : null}
+        </div>
+        <section aria-labelledby="quick-actions-heading">
+          <h2 id="quick-actions-heading" className="sr-only">
+            Quick Actions
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {QUICK_ACTIONS.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <Link to={to} className={buttonClass("primary", "md", "w-full")}>
+                  <Icon className="size-5" aria-hidden="true" />
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
 
-      <section
-        aria-labelledby="quick-actions-heading"
-        className="mt-8 max-w-xl rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
-      >
-        <h2 id="quick-actions-heading" className="text-xl font-extrabold tracking-tight">
-          Quick Actions
-        </h2>
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-          {QUICK_ACTIONS.map(({ to, label, icon: Icon }) => (
-            <li key={to}>
-              <Link to={to} className={buttonClass("primary", "md", "w-full")}>
-                <Icon className="size-5" aria-hidden="true" />
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-5">
+        <DashboardStatCard
+          id="posts-count"
+          label="Posts"
+          value={count("posts")}
+          note="Reviews, guides and comparisons"
+          icon={Newspaper}
+          action={{ to: "/admin/posts", label: "Manage Posts" }}
+        />
+        <DashboardStatCard
+          id="products-count"
+          label="Products"
+          value={count("products")}
+          note="Dog toys in the catalogue"
+          icon={Package}
+          action={{ to: "/admin/products", label: "Manage Products" }}
+        />
+        <DashboardStatCard
+          id="breeds-count"
+          label="Breeds"
+          value={count("breeds")}
+          note="Editing breeds is not available yet"
+          icon={Dog}
+          action={{ label: "Manage Breeds" }}
+        />
+        <DashboardStatCard
+          id="categories-count"
+          label="Categories"
+          value={count("categories")}
+          note="Editing categories is not available yet"
+          icon={Tags}
+          action={{ label: "Manage Categories" }}
+        />
+        <DashboardStatCard
+          id="subscribers-count"
+          label="Subscribers"
+          value={count("subscribers")}
+          note="Current newsletter subscribers"
+          icon={Mail}
+          className="col-span-2 md:col-span-1"
+        />
+      </div>
+
+      {/* Panels keep their own height: the quiz card does not stretch when the daily numbers open. */}
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
+        <DashboardPanel
+          id="visits"
+          title="Visits and Page Views"
+          subtitle={`Public pages, last ${DAYS} days (bots and signed-in admins are not counted)`}
+          icon={ChartLine}
+          className="lg:col-span-2"
+        >
+          {visits.ok ? <VisitsChart days={visits.data} /> : <PanelError what="The visit numbers" />}
+        </DashboardPanel>
+        <DashboardQuizCard summary={submissions} />
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <DashboardTopToys toys={topToys} days={DAYS} />
+        <DashboardRecentActivity />
+      </div>
     </div>
   );
 }

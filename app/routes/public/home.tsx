@@ -1,4 +1,4 @@
-import { ArrowRight, BadgeCheck, CalendarClock, ClipboardList, ShieldCheck, Sparkles } from "lucide-react";
+import { ArrowRight, BadgeCheck, CalendarClock, PawPrint, ShieldCheck, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Breed, Category, Toy } from "../../../domain/catalog";
@@ -86,7 +86,7 @@ function SectionHeading({
 
 function Hero() {
   const badges = [
-    { icon: ClipboardList, text: "Breed-specific recommendations" },
+    { icon: PawPrint, text: "Breed-specific recommendations" },
     { icon: ShieldCheck, text: "Durability tested" },
     { icon: CalendarClock, text: "Updated weekly" },
   ];

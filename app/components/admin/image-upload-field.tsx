@@ -1,0 +1,246 @@
+import { ImageOff, LoaderCircle, Trash2, Upload } from "lucide-react";
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { ApiError } from "../../lib/api";
+import { useHydrated } from "../../lib/use-hydrated";
+import { buttonClass } from "../ui/button";
+import { toast } from "../ui/use-toast";
+
+/** The upload limit of spec §9 (the server refuses anything bigger with 413). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/** The image upload messages of spec §5 "Upload" and §8 "Upload". */
+export const UPLOAD_TEXT = {
+  invalidTypeTitle: "Invalid file type",
+  invalidTypeDescription: "Please upload an image file (JPEG, PNG, GIF, etc.)",
+  tooLargeTitle: "File too large",
+  tooLargeDescription: "Image size must be less than 5MB",
+  failedTitle: "Upload failed",
+  unknownError: "An unknown error occurred",
+  successTitle: "Image uploaded",
+  successDescription: "Image has been uploaded successfully",
+} as const;
+
+interface UploadResponse {
+  success?: unknown;
+  imageUrl?: unknown;
+  error?: unknown;
+  message?: unknown;
+}
+
+function parseUploadBody(raw: string): UploadResponse {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === "object" ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+/** POST /api/upload; the stored image's URL (with a leading slash), or throws with the reason. */
+export async function uploadImage(file: File): Promise<string> {
+  const body = new FormData();
+  body.append("image", file);
+  // No Content-Type header: the browser sets the multipart boundary itself.
+  const res = await fetch("/api/upload", { method: "POST", credentials: "include", body });
+  const raw = await res.text().catch(() => "");
+  const parsed = parseUploadBody(raw);
+  // Upload errors come as `error`; the API's general errors (401, 403, 429) as `message`.
+  const said = [parsed.error, parsed.message].find((v) => typeof v === "string" && v.trim() !== "");
+  const serverError = typeof said === "string" ? said : undefined;
+  if (!res.ok) {
+    // The server's own sentence when it sent one, else "{status}: {body text}" (spec §7).
+    if (serverError) throw new Error(serverError);
+    throw new ApiError(res.status, raw, res.statusText);
+  }
+  if (parsed.success !== true || typeof parsed.imageUrl !== "string" || parsed.imageUrl === "") {
+    throw new Error(serverError ?? UPLOAD_TEXT.unknownError);
+  }
+  return parsed.imageUrl.startsWith("/") || /^https?:\/\//i.test(parsed.imageUrl)
+    ? parsed.imageUrl
+    : `/${parsed.imageUrl}`;
+}
+
+// A data: URL rather than an object URL: the Content-Security-Policy allows data: images.
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/** The browser-side check of spec §5 "Upload"; the toast to show, or null when the file may go. */
+export function checkImageFile(file: Pick<File, "type" | "size">): { title: string; description: string } | null {
+  if (!file.type.startsWith("image/")) {
+    return { title: UPLOAD_TEXT.invalidTypeTitle, description: UPLOAD_TEXT.invalidTypeDescription };
+  }
+  if (file.size > MAX_UPLOAD_BYTES) {
+    return { title: UPLOAD_TEXT.tooLargeTitle, description: UPLOAD_TEXT.tooLargeDescription };
+  }
+  return null;
+}
+
+const INPUT =
+  "block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-stone-500 focus:border-primary focus:outline-2 focus:outline-offset-0 focus:outline-primary disabled:bg-stone-100";
+
+/**
+ * An image chosen by web address or by upload, with a preview. A picked file is checked in
+ * the browser, shown at once, then uploaded; if the upload fails the preview goes back to the
+ * previous image. `error` is a validation message for the address (shown under it).
+ */
+export function ImageUploadField({
+  id,
+  label,
+  value,
+  onChange,
+  disabled = false,
+  error,
+  onBusyChange,
+}: {
+  id: string;
+  label: string;
+  value: string | null;
+  onChange: (url: string | null) => void;
+  disabled?: boolean;
+  error?: string;
+  /** told when an upload starts and ends, so the form can wait before saving */
+  onBusyChange?: (busy: boolean) => void;
+}) {
+  const hydrated = useHydrated();
+  const [pendingPreview, setPendingPreview] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [brokenPreview, setBrokenPreview] = useState<string | null>(null);
+  const busyRef = useRef(onBusyChange);
+  busyRef.current = onBusyChange;
+
+  useEffect(() => {
+    busyRef.current?.(uploading);
+  }, [uploading]);
+
+  const preview = pendingPreview ?? value;
+  const locked = disabled || uploading || !hydrated;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.target;
+    const file = input.files?.[0];
+    // Cleared at once, so picking the same file again still fires a change.
+    input.value = "";
+    if (!file) return;
+    const refused = checkImageFile(file);
+    if (refused) {
+      toast({ ...refused, variant: "destructive" });
+      return;
+    }
+
+    setUploading(true);
+    try {
+      setPendingPreview(await readAsDataUrl(file).catch(() => null));
+      const url = await uploadImage(file);
+      onChange(url);
+      toast({ title: UPLOAD_TEXT.successTitle, description: UPLOAD_TEXT.successDescription });
+    } catch (failure) {
+      console.error("POST /api/upload failed", failure);
+      const description = failure instanceof Error && failure.message ? failure.message : UPLOAD_TEXT.unknownError;
+      toast({ title: UPLOAD_TEXT.failedTitle, description, variant: "destructive" });
+    } finally {
+      // On success the new value shows; on failure the previous one comes back.
+      setPendingPreview(null);
+      setUploading(false);
+    }
+  }
+
+  return (
+    <fieldset className="min-w-0" aria-describedby={hintId}>
+      <legend className="block text-sm font-bold">{label}</legend>
+      <div className="mt-1 grid gap-3 sm:grid-cols-[8rem_1fr] sm:items-start">
+        <div
+          className="flex aspect-[4/3] w-32 items-center justify-center overflow-hidden rounded-lg border border-stone-200 bg-stone-100"
+          data-testid={`${id}-preview`}
+        >
+          {preview && brokenPreview !== preview ? (
+            <img
+              src={preview}
+              alt={`${label} preview`}
+              className={`size-full object-cover ${uploading ? "opacity-60" : ""}`}
+              onError={() => setBrokenPreview(preview)}
+            />
+          ) : (
+            <span className="flex flex-col items-center gap-1 px-2 text-center text-xs text-muted">
+              <ImageOff className="size-6" aria-hidden="true" />
+              {preview ? "Image could not be loaded" : "No image"}
+            </span>
+          )}
+        </div>
+        <div className="grid min-w-0 gap-3">
+          <div>
+            <label htmlFor={id} className="block text-sm font-semibold text-muted">
+              Image URL
+            </label>
+            <input
+              id={id}
+              name={id}
+              type="text"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="https://... or upload an image"
+              value={value ?? ""}
+              disabled={disabled || uploading}
+              onChange={(event) => onChange(event.target.value === "" ? null : event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className={`mt-1 ${INPUT} ${error ? "border-red-700" : "border-stone-300"}`}
+            />
+            {error ? (
+              <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {/* The real file input stays in the page (keyboard, screen readers, tests); the label is its button. */}
+            <input
+              id={`${id}-file`}
+              type="file"
+              accept="image/*"
+              disabled={locked}
+              onChange={onFile}
+              className="peer sr-only"
+            />
+            <label
+              htmlFor={`${id}-file`}
+              className={`${buttonClass("secondary", "sm")} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary peer-disabled:cursor-not-allowed peer-disabled:opacity-60`}
+            >
+              {uploading ? (
+                <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+              ) : (
+                <Upload className="size-4" aria-hidden="true" />
+              )}
+              {uploading ? "Uploading..." : "Upload image"}
+            </label>
+            {value && !uploading ? (
+              <button
+                type="button"
+                onClick={() => onChange(null)}
+                disabled={disabled}
+                className={buttonClass("ghost", "sm")}
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+                Remove image
+              </button>
+            ) : null}
+          </div>
+          <p id={hintId} className="text-sm text-muted">
+            JPEG, PNG, GIF or WebP, up to 5 MB.
+          </p>
+          <p role="status" className="sr-only">
+            {uploading ? "Uploading image..." : ""}
+          </p>
+        </div>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,46 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+import { buttonClass } from "../ui/button";
+
+/** The address of one page of the submissions list, keeping the search. */
+export function submissionsPageHref(path: string, page: number, search: string): string {
+  const params = new URLSearchParams();
+  if (search) params.set("search", search);
+  if (page > 1) params.set("page", String(page));
+  return params.size > 0 ? `${path}?${params}` : path;
+}
+
+/** Previous / "Page N of M" / Next, as links: each page is its own URL, fetched from the server. */
+export function QuizSubmissionsPagination({
+  path,
+  page,
+  pages,
+  search,
+}: {
+  path: string;
+  page: number;
+  pages: number;
+  search: string;
+}) {
+  if (pages <= 1) return null;
+  const linkClass = buttonClass("secondary", "sm");
+  return (
+    <nav aria-label="Pagination" className="flex items-center justify-center gap-3 sm:gap-4">
+      {page > 1 ? (
+        <Link to={submissionsPageHref(path, page - 1, search)} className={linkClass} rel="prev">
+          <ChevronLeft className="size-4" aria-hidden="true" />
+          Previous
+        </Link>
+      ) : null}
+      <span className="text-sm text-muted">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link to={submissionsPageHref(path, page + 1, search)} className={linkClass} rel="next">
+          Next
+          <ChevronRight className="size-4" aria-hidden="true" />
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

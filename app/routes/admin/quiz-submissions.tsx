@@ -1,0 +1,113 @@
+import { ArrowLeft } from "lucide-react";
+import { Link, redirect } from "react-router";
+import { formatCount } from "../../components/admin/dashboard-panel";
+import { QuizSubmissionsEmpty, QuizSubmissionsNoMatch } from "../../components/admin/quiz-submissions-empty";
+import { QuizSubmissionsExportLink } from "../../components/admin/quiz-submissions-export-link";
+import { QuizSubmissionsPagination, submissionsPageHref } from "../../components/admin/quiz-submissions-pagination";
+import { QuizSubmissionsSearch } from "../../components/admin/quiz-submissions-search";
+import { QuizSubmissionsTable } from "../../components/admin/quiz-submissions-table";
+import { buttonClass } from "../../components/ui/button";
+import { requireAdmin } from "../../lib/admin.server";
+import { pageTitle } from "../../lib/page-title";
+import { settle } from "../../lib/result";
+import type { Route } from "./+types/quiz-submissions";
+
+export const meta = () => [{ title: pageTitle("Quiz Submissions") }, { name: "robots", content: "noindex" }];
+
+const PATH = "/admin/quiz-submissions";
+/** Rows per page (the API's default page size too): a million submissions stay quick to show. */
+const PAGE_SIZE = 50;
+const MAX_PAGE = 1_000_000;
+const MAX_SEARCH = 254;
+
+function pageParam(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1;
+}
+
+// Paging and search run in the database: the page gets 50 rows and the number of matches.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("search") ?? "").trim().slice(0, MAX_SEARCH);
+  const page = pageParam(url.searchParams.get("page"));
+  const result = await settle(
+    () => context.services.quizSubmissions.list({ page, pageSize: PAGE_SIZE, search: search || undefined }),
+    (error) => console.error("admin quiz submissions list failed", error),
+  );
+  const pages = result.ok ? Math.max(1, Math.ceil(result.data.total / PAGE_SIZE)) : 1;
+  // A page past the end (rows were deleted, or a hand-edited URL) shows the last one instead.
+  if (result.ok && page > pages) throw redirect(submissionsPageHref(PATH, pages, search));
+  return { submissions: result, page, pages, search };
+}
+
+/** /admin/quiz-submissions: every quiz submission, newest first, searchable by e-mail, with the CSV export. */
+export default function AdminQuizSubmissions({ loaderData }: Route.ComponentProps) {
+  const { submissions, page, pages, search } = loaderData;
+  const total = submissions.ok ? submissions.data.total : 0;
+  const items = submissions.ok ? submissions.data.items : [];
+  const first = (page - 1) * PAGE_SIZE + 1;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">Quiz Submissions</h1>
+          <p className="mt-1 text-muted">View all quiz data submitted by customers</p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/admin" className={buttonClass("secondary", "md")}>
+            <ArrowLeft className="size-5" aria-hidden="true" />
+            Back to Dashboard
+          </Link>
+          <QuizSubmissionsExportLink />
+        </div>
+      </div>
+
+      <section
+        aria-labelledby="all-submissions-heading"
+        className="mt-8 min-w-0 rounded-xl border border-stone-200 bg-white shadow-sm"
+      >
+        <div className="flex flex-col gap-4 border-b border-stone-200 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+          <h2 id="all-submissions-heading" className="text-xl font-extrabold tracking-tight">
+            {submissions.ok ? `All Submissions (${formatCount(total)})` : "All Submissions"}
+          </h2>
+          <QuizSubmissionsSearch search={search} action={PATH} />
+        </div>
+
+        {!submissions.ok ? (
+          <div className="p-8 text-center">
+            <p role="alert" className="font-semibold">
+              The submissions could not be loaded.
+            </p>
+            <a href={submissionsPageHref(PATH, page, search)} className={buttonClass("secondary", "sm", "mt-4")}>
+              Try again
+            </a>
+          </div>
+        ) : total === 0 ? (
+          search ? (
+            <QuizSubmissionsNoMatch search={search} clearHref={PATH} />
+          ) : (
+            <QuizSubmissionsEmpty />
+          )
+        ) : (
+          <>
+            <QuizSubmissionsTable
+              items={items}
+              caption={pages > 1 ? `Quiz submissions, page ${page} of ${pages}` : "Quiz submissions"}
+            />
+            <div className="flex flex-col items-center gap-3 border-t border-stone-200 p-4 text-sm text-muted sm:flex-row sm:justify-between">
+              <p>
+                {search
+                  ? `${formatCount(total)} ${total === 1 ? "submission matches" : "submissions match"} "${search}". `
+                  : ""}
+                Showing {formatCount(first)}–{formatCount(first + items.length - 1)} of {formatCount(total)}
+              </p>
+              <QuizSubmissionsPagination path={PATH} page={page} pages={pages} search={search} />
+            </div>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
