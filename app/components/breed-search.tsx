@@ -1,4 +1,4 @@
-import { PawPrint, Search } from "lucide-react";
+import { PawPrint } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Breed, BreedRecommendations } from "../../domain/catalog";
@@ -83,7 +83,6 @@ export function BreedSearch({ breeds }: { breeds: Pick<Breed, "id" | "name">[] }
           aria-busy={loading}
           className={buttonClass("primary", "lg", "h-12")}
         >
-          <Search className="size-5" aria-hidden="true" />
           {loading ? "Searching..." : "Find Toys"}
         </button>
       </form>

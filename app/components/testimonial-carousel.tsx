@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
+import { Pause, Play } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "../lib/use-hydrated";
 import { RatingStars } from "./rating-stars";
@@ -76,7 +76,9 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
             className="inline-flex size-11 items-center justify-center rounded-full border border-stone-300 bg-white hover:border-primary hover:text-primary"
             aria-label="Previous testimonial"
           >
-            <ChevronLeft className="size-5" aria-hidden="true" />
+            <span aria-hidden="true" className="text-2xl leading-none">
+              ‹
+            </span>
           </button>
           <div className="flex items-center">
             {testimonials.map((t, i) => (
@@ -102,7 +104,9 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
             className="inline-flex size-11 items-center justify-center rounded-full border border-stone-300 bg-white hover:border-primary hover:text-primary"
             aria-label="Next testimonial"
           >
-            <ChevronRight className="size-5" aria-hidden="true" />
+            <span aria-hidden="true" className="text-2xl leading-none">
+              ›
+            </span>
           </button>
           <button
             type="button"

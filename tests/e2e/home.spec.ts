@@ -188,6 +188,8 @@ test.describe("featured toys", () => {
 
   test("shows three skeleton cards while loading", async ({ page }) => {
     await page.goto("/about");
+    // a click before hydration would load the home page from the server, complete, with no skeletons
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
     await page.route("**/api/toys/top-picks", async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();

@@ -1,4 +1,4 @@
-import { ArrowRight, BadgeCheck, CalendarClock, PawPrint, ShieldCheck, Sparkles } from "lucide-react";
+import { BadgeCheck, CalendarClock, PawPrint, ShieldCheck, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Breed, Category, Toy } from "../../../domain/catalog";
@@ -160,7 +160,7 @@ function FeaturedToys({ topPicks }: { topPicks: MaybeDeferred<Toy[]> }) {
           action={
             <Link to="/products" className="inline-flex items-center gap-1 font-bold text-primary hover:underline">
               View All Products
-              <ArrowRight className="size-4" aria-hidden="true" />
+              <span aria-hidden="true">→</span>
             </Link>
           }
         />
@@ -206,7 +206,7 @@ function LatestPosts({ posts }: { posts: MaybeDeferred<PostSummary[]> }) {
           action={
             <Link to="/reviews" className="inline-flex items-center gap-1 font-bold text-primary hover:underline">
               View All Content
-              <ArrowRight className="size-4" aria-hidden="true" />
+              <span aria-hidden="true">→</span>
             </Link>
           }
         />
@@ -267,7 +267,7 @@ function ToyCategories({ categories }: { categories: MaybeDeferred<Category[]> }
                       className="inline-flex items-center gap-1 font-bold text-primary hover:underline"
                     >
                       View All Categories
-                      <ArrowRight className="size-4" aria-hidden="true" />
+                      <span aria-hidden="true">→</span>
                     </Link>
                   ) : null
                 }
@@ -327,7 +327,7 @@ function QuizCallToAction() {
             className="mt-8 inline-flex items-center gap-2 rounded-lg bg-white px-6 py-3 text-lg font-bold text-primary-hover hover:bg-orange-50"
           >
             Take the Quiz
-            <ArrowRight className="size-5" aria-hidden="true" />
+            <span aria-hidden="true">→</span>
           </Link>
         </div>
       </div>
