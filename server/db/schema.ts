@@ -193,7 +193,8 @@ export const quizSubmissions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("quiz_submissions_created_at_idx").on(t.createdAt.desc()),
+    // the table's (and the CSV export's keyset) order, so each page is an index range scan
+    index("quiz_submissions_created_at_id_idx").on(t.createdAt.desc(), t.id.desc()),
     index("quiz_submissions_email_idx").on(t.email),
   ],
 );

@@ -1,0 +1,2 @@
+DROP INDEX "quiz_submissions_created_at_idx";--> statement-breakpoint
+CREATE INDEX "quiz_submissions_created_at_id_idx" ON "quiz_submissions" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
