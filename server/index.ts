@@ -73,6 +73,7 @@ async function main() {
     logger,
     siteUrl,
     appSecret: env.APP_SECRET,
+    readCacheTtlMs: env.READ_CACHE_TTL_MS,
     mail: { transport, contactTo: mail.contactTo, sendTimeoutMs: env.MAIL_SEND_TIMEOUT_MS },
   });
   services.outbox.start();

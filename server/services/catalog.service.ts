@@ -10,6 +10,16 @@ export interface ToyPage {
   total: number;
 }
 
+export type AdminProductRow = Pick<
+  Toy,
+  "id" | "name" | "description" | "categoryName" | "price" | "rating" | "amazonUrl" | "isTopPick"
+>;
+
+export interface AdminProductPage {
+  items: AdminProductRow[];
+  total: number;
+}
+
 export interface ToyBreedLink {
   id: number;
   breedId: number;
@@ -176,6 +186,38 @@ export function createCatalogService(db: Database) {
       }
       const items = await withCategories(rows.map(({ total: _total, ...toy }) => toy));
       return { items, total };
+    },
+
+    /**
+     * One page of the admin products list (spec: top picks first, then by rating descending;
+     * then by name for a stable order), searched by name or description, with the total.
+     */
+    async listProductsForAdmin(query: { search?: string; page: number; pageSize: number }): Promise<AdminProductPage> {
+      const where = query.search ? toyFilters({ search: query.search }) : undefined;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            id: toys.id,
+            name: toys.name,
+            description: toys.description,
+            categoryName: categories.name,
+            price: toys.price,
+            rating: toys.rating,
+            amazonUrl: toys.amazonUrl,
+            isTopPick: toys.isTopPick,
+          })
+          .from(toys)
+          .leftJoin(categories, eq(categories.id, toys.categoryId))
+          .where(where)
+          .orderBy(desc(toys.isTopPick), sql`${toys.ratingValue} desc nulls last`, asc(toys.name), asc(toys.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(toys)
+          .where(where),
+      ]);
+      return { items: rows, total: counted?.n ?? 0 };
     },
 
     /** Top picks for the home page, best rated first. */

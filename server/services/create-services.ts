@@ -14,6 +14,7 @@ import { createProductEditorService } from "./product-editor.service";
 import { createQuizService } from "./quiz.service";
 import { createQuizSubmissionsService } from "./quiz-submissions.service";
 import { createRateLimitService } from "./rate-limit.service";
+import { clearingReadCache, createReadCache, withReadCache } from "./read-cache";
 import { createSecretSource } from "./secrets.service";
 import { createStatsService } from "./stats.service";
 
@@ -34,21 +35,55 @@ export interface ServicesConfig {
   appSecret?: string;
   /** the clock for session expiry (tests move it forward) */
   now?: () => Date;
+  /** how long public catalogue and content reads are reused in this process (0: never) */
+  readCacheTtlMs?: number;
 }
+
+const CACHED_CATALOG_READS = [
+  "listBreeds",
+  "listCategories",
+  "listToys",
+  "listTopPicks",
+  "listScorableToys",
+  "getToysByIds",
+  "getToy",
+  "listToyCategories",
+  "listToyBreedLinks",
+  "getBreedRecommendations",
+] as const;
+const CACHED_CONTENT_READS = [
+  "listPosts",
+  "listFeaturedPosts",
+  "getPostBySlug",
+  "getPostById",
+  "listTestimonials",
+] as const;
 
 /** Everything route loaders and API handlers may call; built once per process. */
 export function createServices(database: DatabaseHandle, config: ServicesConfig) {
   const { db } = database;
   const outbox = createOutbox(db, { ...config.mail.outbox, transport: config.mail.transport, logger: config.logger });
-  const catalog = createCatalogService(db);
+  const readCache = createReadCache({ ttlMs: config.readCacheTtlMs ?? 0 });
+  // Editors read their own writes back from the database, never from the cache.
+  const freshCatalog = createCatalogService(db);
+  const catalog = withReadCache(freshCatalog, readCache, "catalog", CACHED_CATALOG_READS);
   const rateLimits = createRateLimitService(db);
   const newsletter = createNewsletterService(db, createSecretSource(db, "unsubscribe-links", config.appSecret));
   return {
     catalog,
-    content: createContentService(db),
+    content: withReadCache(createContentService(db), readCache, "content", CACHED_CONTENT_READS),
     media: createMediaService(db),
-    postEditor: createPostEditorService(db),
-    productEditor: createProductEditorService(db, catalog),
+    postEditor: clearingReadCache(createPostEditorService(db), readCache, ["create", "update", "remove"]),
+    productEditor: clearingReadCache(createProductEditorService(db, freshCatalog), readCache, [
+      "create",
+      "update",
+      "remove",
+      "addCategory",
+      "removeCategories",
+      "removeBreedLinks",
+      "addBreedLink",
+      "removeBreedLink",
+    ]),
     contact: createContactService(db, { outbox }, { contactTo: config.mail.contactTo }),
     quiz: createQuizService(
       db,

@@ -28,6 +28,8 @@ export interface TestServerOptions {
   now?: () => Date;
   trackRateLimit?: RateLimit;
   associateTag?: string;
+  /** public read cache lifetime; on by default, as in production */
+  readCacheTtlMs?: number;
 }
 
 export const TEST_SITE_URL = "https://www.pawsomepicks.test";
@@ -40,6 +42,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     logger,
     siteUrl,
     now: options.now,
+    readCacheTtlMs: options.readCacheTtlMs ?? 5_000,
     mail: {
       transport: options.transport ?? null,
       contactTo: "owner@pawsomepicks.test",

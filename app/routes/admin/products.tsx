@@ -1,93 +1,103 @@
 import { ArrowLeft, ExternalLink, LoaderCircle, Pencil, Plus, Search, Star, Trash2 } from "lucide-react";
-import { useDeferredValue, useState } from "react";
-import { Link, redirect, useRevalidator } from "react-router";
-import type { Toy } from "../../../domain/catalog";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, redirect, useNavigation, useRevalidator, useSubmit } from "react-router";
+import type { AdminProductRow } from "../../../server/services/catalog.service";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
+import { formatCount } from "../../components/admin/dashboard-panel";
+import { listPageHref, Pagination, pageFromParam } from "../../components/admin/pagination";
 import { failureReason, sendJson } from "../../components/admin/product-api";
 import { ProductPageHeader } from "../../components/admin/product-page-header";
 import { buttonClass } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
-import { fetchResult } from "../../lib/api";
+import { requireAdmin } from "../../lib/admin.server";
 import { pageTitle } from "../../lib/page-title";
-import { type Result, settle } from "../../lib/result";
+import { settle } from "../../lib/result";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/products";
 
 export const meta = () => [{ title: pageTitle("Products") }, { name: "robots", content: "noindex" }];
 
-/** Rows shown at first and added by each 'Show more': a large catalogue stays quick to render. */
-const ROWS_PER_STEP = 100;
+const PATH = "/admin/products";
+/** Rows per page: ten thousand products stay quick to load and to render. */
+const PAGE_SIZE = 100;
+const MAX_SEARCH = 100;
+/** How long typing pauses before the list is searched again. */
+const SEARCH_DELAY_MS = 250;
 
-type ProductRow = Pick<
-  Toy,
-  "id" | "name" | "description" | "categoryName" | "price" | "rating" | "amazonUrl" | "isTopPick"
->;
-
-function ratingValue(rating: string): number {
-  const value = Number.parseFloat(rating);
-  return Number.isFinite(value) ? value : -1;
-}
-
-/** Spec §2 "Admin products list": top picks first, then rating descending (then name, for a stable order). */
-function sortProducts<T extends Pick<Toy, "isTopPick" | "rating" | "name">>(toys: T[]): T[] {
-  return [...toys].sort(
-    (a, b) =>
-      Number(b.isTopPick) - Number(a.isTopPick) ||
-      ratingValue(b.rating) - ratingValue(a.rating) ||
-      a.name.localeCompare(b.name),
-  );
-}
-
-/** The table's rows in the list's order, with only the columns it shows. */
-function productRows(toys: Toy[]): ProductRow[] {
-  return sortProducts(toys).map(({ id, name, description, categoryName, price, rating, amazonUrl, isTopPick }) => ({
-    id,
-    name,
-    description,
-    categoryName,
-    price,
-    rating,
-    amazonUrl,
-    isTopPick,
-  }));
-}
-
-// The first page load is server-rendered from the catalogue service...
-export async function loader({ context }: Route.LoaderArgs) {
-  // The layout's guard redirects too; this loader runs beside it, so it checks on its own.
-  if (!context.session) throw redirect("/admin/login");
-  const { catalog } = context.services;
+// Ordering, search and paging run in the database (spec order: top picks first, then by
+// rating); the page gets one page of rows and the number of matches.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("search") ?? "").trim().slice(0, MAX_SEARCH);
+  const page = pageFromParam(url.searchParams.get("page"));
   const toys = await settle(
-    async () => productRows((await catalog.listToys({})).items),
+    () => context.services.catalog.listProductsForAdmin({ search: search || undefined, page, pageSize: PAGE_SIZE }),
     (error) => console.error("admin products list failed", error),
   );
-  return { toys };
+  const pages = toys.ok ? Math.max(1, Math.ceil(toys.data.total / PAGE_SIZE)) : 1;
+  // A page past the end (after deletes, or a hand-edited URL) shows the last one instead.
+  if (toys.ok && page > pages) throw redirect(listPageHref(PATH, pages, search));
+  return { toys, page, pages, search };
 }
 
-// ...later visits and the refresh after a delete read the spec's GET /api/toys (same service).
-export async function clientLoader(): Promise<{ toys: Result<ProductRow[]> }> {
-  const toys = await fetchResult<Toy[]>("/api/toys");
-  return { toys: toys.ok ? { ok: true, data: productRows(toys.data) } : toys };
+/**
+ * The search box: a GET form (Enter searches without JavaScript), searched again as the
+ * owner types. What the field shows follows the URL when it changes from elsewhere (Back).
+ */
+function ProductSearch({ search }: { search: string }) {
+  const submit = useSubmit();
+  const [value, setValue] = useState(search);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    setValue((current) => (current.trim() === search ? current : search));
+  }, [search]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return (
+    <Form method="get" action={PATH} role="search" className="relative w-full sm:max-w-xs">
+      <label htmlFor="product-search" className="sr-only">
+        Search products
+      </label>
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted"
+        aria-hidden="true"
+      />
+      <input
+        id="product-search"
+        name="search"
+        type="search"
+        placeholder="Search products..."
+        autoComplete="off"
+        maxLength={MAX_SEARCH}
+        value={value}
+        onChange={(event) => {
+          const form = event.currentTarget.form;
+          setValue(event.target.value);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => {
+            if (form) submit(form, { replace: true, preventScrollReset: true });
+          }, SEARCH_DELAY_MS);
+        }}
+        className="block w-full rounded-lg border border-stone-300 bg-white py-2.5 pr-3 pl-10 text-base text-ink shadow-sm placeholder:text-stone-500 focus:border-primary focus:outline-2 focus:outline-offset-0 focus:outline-primary"
+      />
+    </Form>
+  );
 }
 
-function matches(toy: ProductRow, search: string): boolean {
-  return toy.name.toLowerCase().includes(search) || toy.description.toLowerCase().includes(search);
-}
-
-/** /admin/products: every product, searchable, with edit and delete. */
+/** /admin/products: the products a page at a time, searchable, with edit and delete. */
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { toys } = loaderData;
+  const { toys, page, pages, search } = loaderData;
   const revalidator = useRevalidator();
-  const [search, setSearch] = useState("");
-  const [shown, setShown] = useState(ROWS_PER_STEP);
-  const [pendingDelete, setPendingDelete] = useState<ProductRow | null>(null);
+  const navigation = useNavigation();
+  const [pendingDelete, setPendingDelete] = useState<AdminProductRow | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const query = useDeferredValue(search.trim().toLowerCase());
-  const refreshing = revalidator.state === "loading";
-
-  const all = toys.ok ? toys.data : [];
-  const filtered = query ? all.filter((toy) => matches(toy, query)) : all;
-  const visible = filtered.slice(0, shown);
+  const loading =
+    revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === PATH);
+  const total = toys.ok ? toys.data.total : 0;
+  const items = toys.ok ? toys.data.items : [];
+  const first = (page - 1) * PAGE_SIZE + 1;
 
   async function confirmDelete() {
     if (!pendingDelete || deleting) return;
@@ -139,31 +149,11 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           <h2 id="all-products-heading" className="text-xl font-extrabold tracking-tight">
             All Products
           </h2>
-          <div className="relative w-full sm:max-w-xs">
-            <label htmlFor="product-search" className="sr-only">
-              Search products
-            </label>
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted"
-              aria-hidden="true"
-            />
-            <input
-              id="product-search"
-              type="search"
-              placeholder="Search products..."
-              autoComplete="off"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setShown(ROWS_PER_STEP);
-              }}
-              className="block w-full rounded-lg border border-stone-300 bg-white py-2.5 pr-3 pl-10 text-base text-ink shadow-sm placeholder:text-stone-500 focus:border-primary focus:outline-2 focus:outline-offset-0 focus:outline-primary"
-            />
-          </div>
+          <ProductSearch search={search} />
         </div>
 
-        <div className="relative" aria-busy={refreshing || undefined}>
-          {refreshing ? (
+        <div className="relative" aria-busy={loading || undefined}>
+          {loading ? (
             <div className="absolute inset-0 z-10 flex justify-center bg-white/70 pt-12">
               <p role="status" className="flex h-fit items-center gap-3 rounded-full bg-white px-5 py-3 shadow-md">
                 <LoaderCircle className="size-6 animate-spin text-primary" aria-hidden="true" />
@@ -183,33 +173,32 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                 Try again
               </button>
             </div>
-          ) : filtered.length === 0 ? (
+          ) : total === 0 ? (
             <p className="p-8 text-center text-muted">
-              {query ? "No products match your search" : "No products found. Add your first product!"}
+              {search ? "No products match your search" : "No products found. Add your first product!"}
             </p>
           ) : (
-            <ProductTable toys={visible} onDelete={setPendingDelete} />
+            <>
+              <ProductTable
+                toys={items}
+                caption={pages > 1 ? `Products, page ${page} of ${pages}` : "Products"}
+                onDelete={setPendingDelete}
+              />
+              <div className="flex flex-col items-center gap-3 border-t border-stone-200 p-4 text-sm text-muted sm:flex-row sm:justify-between">
+                <p aria-live="polite">
+                  {search
+                    ? `${formatCount(total)} ${total === 1 ? "product matches" : "products match"} "${search}". `
+                    : ""}
+                  {pages > 1
+                    ? `Showing ${formatCount(first)}–${formatCount(first + items.length - 1)} of ${formatCount(total)}`
+                    : search
+                      ? ""
+                      : `${formatCount(total)} ${total === 1 ? "product" : "products"}`}
+                </p>
+                <Pagination path={PATH} page={page} pages={pages} search={search} />
+              </div>
+            </>
           )}
-
-          {toys.ok && all.length > 0 ? (
-            <div className="flex flex-col items-center gap-3 border-t border-stone-200 p-4 text-sm text-muted sm:flex-row sm:justify-between">
-              <p aria-live="polite">
-                {query
-                  ? `${filtered.length} of ${all.length} products match`
-                  : `${all.length} ${all.length === 1 ? "product" : "products"}`}
-                {visible.length < filtered.length ? ` (showing ${visible.length})` : ""}
-              </p>
-              {visible.length < filtered.length ? (
-                <button
-                  type="button"
-                  onClick={() => setShown((n) => n + ROWS_PER_STEP)}
-                  className={buttonClass("secondary", "sm")}
-                >
-                  Show more
-                </button>
-              ) : null}
-            </div>
-          ) : null}
         </div>
       </section>
 
@@ -228,7 +217,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
 
 const CELL = "px-2 py-3 align-middle first:pl-4 last:pr-4 sm:px-4";
 
-function AmazonLink({ toy }: { toy: ProductRow }) {
+function AmazonLink({ toy }: { toy: AdminProductRow }) {
   if (!toy.amazonUrl) return null;
   return (
     <a
@@ -244,13 +233,22 @@ function AmazonLink({ toy }: { toy: ProductRow }) {
   );
 }
 
-function ProductTable({ toys, onDelete }: { toys: ProductRow[]; onDelete: (toy: ProductRow) => void }) {
+function ProductTable({
+  toys,
+  caption,
+  onDelete,
+}: {
+  toys: AdminProductRow[];
+  caption: string;
+  onDelete: (toy: AdminProductRow) => void;
+}) {
   // Delete needs the script: until then the button would do nothing.
   const hydrated = useHydrated();
   return (
     // On a phone the Category and Amazon Link columns fold into the product cell, so the table fits without scrolling.
     <div>
       <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
         <thead className="bg-stone-50 text-xs tracking-wide text-muted uppercase">
           <tr>
             <th scope="col" className={CELL}>

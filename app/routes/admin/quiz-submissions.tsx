@@ -1,9 +1,9 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { formatCount } from "../../components/admin/dashboard-panel";
+import { listPageHref, Pagination, pageFromParam } from "../../components/admin/pagination";
 import { QuizSubmissionsEmpty, QuizSubmissionsNoMatch } from "../../components/admin/quiz-submissions-empty";
 import { QuizSubmissionsExportLink } from "../../components/admin/quiz-submissions-export-link";
-import { QuizSubmissionsPagination, submissionsPageHref } from "../../components/admin/quiz-submissions-pagination";
 import { QuizSubmissionsSearch } from "../../components/admin/quiz-submissions-search";
 import { QuizSubmissionsTable } from "../../components/admin/quiz-submissions-table";
 import { buttonClass } from "../../components/ui/button";
@@ -17,27 +17,21 @@ export const meta = () => [{ title: pageTitle("Quiz Submissions") }, { name: "ro
 const PATH = "/admin/quiz-submissions";
 /** Rows per page (the API's default page size too): a million submissions stay quick to show. */
 const PAGE_SIZE = 50;
-const MAX_PAGE = 1_000_000;
 const MAX_SEARCH = 254;
-
-function pageParam(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1;
-}
 
 // Paging and search run in the database: the page gets 50 rows and the number of matches.
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);
   const url = new URL(request.url);
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, MAX_SEARCH);
-  const page = pageParam(url.searchParams.get("page"));
+  const page = pageFromParam(url.searchParams.get("page"));
   const result = await settle(
     () => context.services.quizSubmissions.list({ page, pageSize: PAGE_SIZE, search: search || undefined }),
     (error) => console.error("admin quiz submissions list failed", error),
   );
   const pages = result.ok ? Math.max(1, Math.ceil(result.data.total / PAGE_SIZE)) : 1;
   // A page past the end (rows were deleted, or a hand-edited URL) shows the last one instead.
-  if (result.ok && page > pages) throw redirect(submissionsPageHref(PATH, pages, search));
+  if (result.ok && page > pages) throw redirect(listPageHref(PATH, pages, search));
   return { submissions: result, page, pages, search };
 }
 
@@ -80,7 +74,7 @@ export default function AdminQuizSubmissions({ loaderData }: Route.ComponentProp
             <p role="alert" className="font-semibold">
               The submissions could not be loaded.
             </p>
-            <a href={submissionsPageHref(PATH, page, search)} className={buttonClass("secondary", "sm", "mt-4")}>
+            <a href={listPageHref(PATH, page, search)} className={buttonClass("secondary", "sm", "mt-4")}>
               Try again
             </a>
           </div>
@@ -103,7 +97,7 @@ export default function AdminQuizSubmissions({ loaderData }: Route.ComponentProp
                   : ""}
                 Showing {formatCount(first)}–{formatCount(first + items.length - 1)} of {formatCount(total)}
               </p>
-              <QuizSubmissionsPagination path={PATH} page={page} pages={pages} search={search} />
+              <Pagination path={PATH} page={page} pages={pages} search={search} />
             </div>
           </>
         )}

@@ -2,8 +2,16 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "../ui/button";
 
-/** The address of one page of the submissions list, keeping the search. */
-export function submissionsPageHref(path: string, page: number, search: string): string {
+const MAX_PAGE = 1_000_000;
+
+/** The `page` URL parameter as a page number: 1 unless it is a whole number from 1 up. */
+export function pageFromParam(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1;
+}
+
+/** The address of one page of a searchable admin list, keeping the search. */
+export function listPageHref(path: string, page: number, search: string): string {
   const params = new URLSearchParams();
   if (search) params.set("search", search);
   if (page > 1) params.set("page", String(page));
@@ -11,7 +19,7 @@ export function submissionsPageHref(path: string, page: number, search: string):
 }
 
 /** Previous / "Page N of M" / Next, as links: each page is its own URL, fetched from the server. */
-export function QuizSubmissionsPagination({
+export function Pagination({
   path,
   page,
   pages,
@@ -27,7 +35,7 @@ export function QuizSubmissionsPagination({
   return (
     <nav aria-label="Pagination" className="flex items-center justify-center gap-3 sm:gap-4">
       {page > 1 ? (
-        <Link to={submissionsPageHref(path, page - 1, search)} className={linkClass} rel="prev">
+        <Link to={listPageHref(path, page - 1, search)} className={linkClass} rel="prev">
           <ChevronLeft className="size-4" aria-hidden="true" />
           Previous
         </Link>
@@ -36,7 +44,7 @@ export function QuizSubmissionsPagination({
         Page {page} of {pages}
       </span>
       {page < pages ? (
-        <Link to={submissionsPageHref(path, page + 1, search)} className={linkClass} rel="next">
+        <Link to={listPageHref(path, page + 1, search)} className={linkClass} rel="next">
           Next
           <ChevronRight className="size-4" aria-hidden="true" />
         </Link>

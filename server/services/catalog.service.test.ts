@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/test-database";
+import type { DatabaseHandle } from "../db/client";
+import { toys } from "../db/schema";
+import { seedDemoContent } from "../db/seed/seed";
+import { createCatalogService } from "./catalog.service";
+
+let database: DatabaseHandle;
+let catalog: ReturnType<typeof createCatalogService>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoContent(database.db);
+  catalog = createCatalogService(database.db);
+});
+afterAll(() => database.close());
+
+describe("the admin products list", () => {
+  it("orders top picks first, then by rating, and pages with the total", async () => {
+    const all = await catalog.listProductsForAdmin({ page: 1, pageSize: 1_000 });
+    expect(all.total).toBe(all.items.length);
+    expect(all.total).toBeGreaterThan(10);
+    for (let i = 1; i < all.items.length; i++) {
+      const [a, b] = [all.items[i - 1], all.items[i]];
+      if (!a || !b) continue;
+      expect(Number(a.isTopPick) >= Number(b.isTopPick), `row ${i}`).toBe(true);
+      if (a.isTopPick === b.isTopPick) expect(Number(a.rating) >= Number(b.rating), `row ${i}`).toBe(true);
+    }
+
+    const second = await catalog.listProductsForAdmin({ page: 2, pageSize: 5 });
+    expect(second.total).toBe(all.total);
+    expect(second.items.map((t) => t.id)).toEqual(all.items.slice(5, 10).map((t) => t.id));
+    const past = await catalog.listProductsForAdmin({ page: 1_000, pageSize: 5 });
+    expect(past).toEqual({ items: [], total: all.total });
+  });
+
+  it("searches name or description, case-insensitively, with % and _ taken literally", async () => {
+    const [toy] = await database.db
+      .insert(toys)
+      .values({
+        name: "Percent_Sign Tester",
+        description: "Has the word qzxvy inside",
+        details: "",
+        price: "$1.00",
+        rating: "1.0",
+      })
+      .returning({ id: toys.id });
+    const byDescription = await catalog.listProductsForAdmin({ search: "QZXVY", page: 1, pageSize: 50 });
+    expect(byDescription.items.map((t) => t.id)).toEqual([toy?.id]);
+    expect(byDescription.total).toBe(1);
+    const byName = await catalog.listProductsForAdmin({ search: "percent_sign", page: 1, pageSize: 50 });
+    expect(byName.items.map((t) => t.id)).toEqual([toy?.id]);
+    expect((await catalog.listProductsForAdmin({ search: "%", page: 1, pageSize: 50 })).total).toBe(0);
+  });
+});
