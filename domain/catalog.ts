@@ -91,7 +91,7 @@ export interface ToyQueryValues {
   pageSize: number | undefined;
 }
 
-const INT_LIMITS = {
+export const TOY_QUERY_INT_LIMITS = {
   category: 2_147_483_647,
   breed: 2_147_483_647,
   minPrice: 100_000,
@@ -121,7 +121,7 @@ function parseToyQueryInput(input: Record<string, unknown>): ParseResult<ToyQuer
       issues.push({ path: ["search"], message: `search must be at most ${MAX_SEARCH_LENGTH} characters` });
     } else data.search = input.search.trim() || undefined;
   }
-  for (const [key, max] of Object.entries(INT_LIMITS) as [keyof typeof INT_LIMITS, number][]) {
+  for (const [key, max] of Object.entries(TOY_QUERY_INT_LIMITS) as [keyof typeof TOY_QUERY_INT_LIMITS, number][]) {
     const raw = input[key];
     if (raw === undefined || raw === "" || raw === "all") continue;
     const n = typeof raw === "number" ? raw : typeof raw === "string" && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;

@@ -8,6 +8,7 @@ import { catalogRouter } from "./api/catalog";
 import { contentRouter } from "./api/content";
 import { formsRouter } from "./api/forms";
 import { insightsRouter } from "./api/insights";
+import { openApiRouter } from "./api/openapi";
 import { uploadRouter } from "./api/upload";
 import { requireAdminForPrivateApi } from "./http/access";
 import { affiliateRedirect } from "./http/affiliate-redirect";
@@ -48,6 +49,34 @@ export interface AppOptions {
   mode?: "production" | "development" | "test";
   /** set once SIGTERM arrived: health turns red and keep-alive connections are closed */
   isShuttingDown?: () => boolean;
+}
+
+/** Everything under /api (openapi.test.ts walks it to check the OpenAPI document is complete). */
+export function apiRouter(
+  services: Services,
+  options: { secureCookies: boolean; formRateLimit: RateLimit; trackRateLimit: RateLimit },
+) {
+  const api = express.Router();
+  api.use((_req, res, next) => {
+    // Responses carry ETags; revalidating keeps admins' edits visible at once.
+    res.set("Cache-Control", "no-cache");
+    next();
+  });
+  // Anonymous calls to admin endpoints are turned away before their body is even read.
+  api.use(requireAdminForPrivateApi);
+  // the one multipart endpoint reads its own body, so it sits before the JSON-only rule
+  api.use(uploadRouter(services));
+  api.use(requireJsonBody);
+  api.use(express.json({ limit: "100kb" }));
+  api.use(openApiRouter());
+  api.use(adminAuthRouter(services, { secureCookies: options.secureCookies }));
+  api.use(catalogRouter(services));
+  api.use(contentRouter(services));
+  api.use(adminContentRouter(services));
+  api.use(formsRouter(services, { formRateLimit: options.formRateLimit }));
+  api.use(insightsRouter(services, { trackRateLimit: options.trackRateLimit }));
+  api.use(apiNotFound);
+  return api;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -117,26 +146,7 @@ export function createApp({
   app.use(refuseCrossSiteWrites(siteUrl));
   app.use(loadSession(services.auth, secureCookies));
 
-  const api = express.Router();
-  api.use((_req, res, next) => {
-    // Responses carry ETags; revalidating keeps admins' edits visible at once.
-    res.set("Cache-Control", "no-cache");
-    next();
-  });
-  // Anonymous calls to admin endpoints are turned away before their body is even read.
-  api.use(requireAdminForPrivateApi);
-  // the one multipart endpoint reads its own body, so it sits before the JSON-only rule
-  api.use(uploadRouter(services));
-  api.use(requireJsonBody);
-  api.use(express.json({ limit: "100kb" }));
-  api.use(adminAuthRouter(services, { secureCookies }));
-  api.use(catalogRouter(services));
-  api.use(contentRouter(services));
-  api.use(adminContentRouter(services));
-  api.use(formsRouter(services, { formRateLimit }));
-  api.use(insightsRouter(services, { trackRateLimit }));
-  api.use(apiNotFound);
-  app.use("/api", api);
+  app.use("/api", apiRouter(services, { secureCookies, formRateLimit, trackRateLimit }));
 
   app.use(seoRouter(services, siteUrl));
   app.use(affiliateRedirect(services, associateTag));

@@ -10,13 +10,13 @@ export const SUBMISSIONS_PAGE_SIZE = 50;
 const DASHBOARD_DAYS = 30;
 const TOP_TOYS = 10;
 
-const submissionsQuerySchema = z.object({
+export const submissionsQuerySchema = z.object({
   page: z.coerce.number("page must be a whole number from 1").int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(SUBMISSIONS_PAGE_SIZE),
   search: z.string().trim().max(254).optional(),
 });
 
-const exportQuerySchema = z.object({
+export const exportQuerySchema = z.object({
   locale: z
     .string()
     .max(50)

@@ -13,6 +13,7 @@ import {
   slugify,
 } from "../../../domain/post-form";
 import { POST_TYPES, type Post, postPath, postTypeLabel } from "../../../domain/posts";
+import { AdminRequestError } from "../../lib/admin-api";
 import { useHydrated } from "../../lib/use-hydrated";
 import { buttonClass } from "../ui/button";
 import { toast } from "../ui/use-toast";
@@ -20,7 +21,7 @@ import { ConfirmDialog } from "./confirm-dialog";
 import { FormattingGuide } from "./formatting-guide";
 import { ImageUploadField } from "./image-upload-field";
 import { MarkdownPreview } from "./markdown-preview";
-import { POST_TEXT, PostWriteError, savePost } from "./post-api";
+import { describeError, POST_TEXT, savePost } from "./post-api";
 
 type Field =
   | "title"
@@ -193,10 +194,10 @@ function validate(values: FormValues, original: Post | null): { errors: FieldErr
   return { errors };
 }
 
-function errorsFromServer(fieldErrors: Record<string, string[]>): FieldErrors {
+function errorsFromServer(fieldErrors: Record<string, string>): FieldErrors {
   const out: FieldErrors = {};
   for (const field of FIELDS) {
-    const first = fieldErrors[field]?.[0];
+    const first = fieldErrors[field];
     if (first) out[field] = first;
   }
   return out;
@@ -296,13 +297,13 @@ export function PostForm({ post, categories }: { post: Post | null; categories: 
     try {
       await savePost(post?.id ?? null, input);
     } catch (error) {
-      const serverErrors = error instanceof PostWriteError ? errorsFromServer(error.fieldErrors) : {};
+      const serverErrors = error instanceof AdminRequestError ? errorsFromServer(error.fieldErrors()) : {};
       if (Object.keys(serverErrors).length > 0) {
         setErrors(serverErrors);
         const first = FIELDS.find((field) => serverErrors[field]);
         if (first) focusField(first);
       }
-      const reason = error instanceof Error && error.message ? error.message : POST_TEXT.unknownError;
+      const reason = describeError(error);
       toast({
         title: POST_TEXT.errorTitle,
         description: `${editing ? POST_TEXT.updateFailed : POST_TEXT.createFailed}${reason}`,

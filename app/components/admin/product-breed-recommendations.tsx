@@ -1,10 +1,10 @@
 import { LoaderCircle, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { AdminRequestError, sendJson } from "../../lib/admin-api";
 import { getJson } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
 import { buttonClass } from "../ui/button";
 import { toast } from "../ui/use-toast";
-import { ProductRequestError, sendJson } from "./product-api";
 import type { BreedChoice } from "./product-breed-picker";
 import { inputClass } from "./product-form-fields";
 
@@ -73,7 +73,7 @@ export function ProductBreedRecommendations({
       setNote("");
     } catch (error) {
       console.error("POST /api/breed-recommendations failed", error);
-      if (error instanceof ProductRequestError && error.status === 409) {
+      if (error instanceof AdminRequestError && error.status === 409) {
         toast({ ...ALREADY_RECOMMENDED, variant: "destructive" });
       } else {
         toast({ title: "Error", description: "Failed to add breed recommendation.", variant: "destructive" });

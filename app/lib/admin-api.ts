@@ -1,5 +1,4 @@
-// The admin product screens' writes (spec §7). A .tsx file only because this issue's helpers
-// own app/components/admin/product-*.tsx; it holds no components.
+// The admin screens' writes to our API: one request helper and one error for every form.
 
 /** The JSON error body of our API: `{ message, errors?: { field: [messages] } }`. */
 export interface ApiErrorBody {
@@ -7,8 +6,8 @@ export interface ApiErrorBody {
   errors?: Record<string, string[]>;
 }
 
-/** A non-OK answer of a product write, with what the server said. */
-export class ProductRequestError extends Error {
+/** A non-OK answer to an admin write, with what the server said. */
+export class AdminRequestError extends Error {
   constructor(
     readonly status: number,
     readonly statusText: string,
@@ -18,12 +17,17 @@ export class ProductRequestError extends Error {
     super(`${[status, statusText].filter(Boolean).join(" ")}: ${body.message ?? "No details from the server"}`);
   }
 
-  /** Messages per top-level field ("breedRecommendations.0.note" counts as breedRecommendations). */
+  /** The server's own sentence, when it sent one. */
+  get serverMessage(): string | undefined {
+    return this.body.message || undefined;
+  }
+
+  /** The first message per top-level field ("breedRecommendations.0.note" counts as breedRecommendations). */
   fieldErrors(): Record<string, string> {
     const byField: Record<string, string> = {};
     for (const [path, messages] of Object.entries(this.body.errors ?? {})) {
       const field = path.split(".")[0] ?? path;
-      const message = messages[0];
+      const message = Array.isArray(messages) ? messages.find((m) => typeof m === "string") : undefined;
       if (message && !(field in byField)) byField[field] = message;
     }
     return byField;
@@ -43,10 +47,14 @@ async function readErrorBody(res: Response): Promise<ApiErrorBody> {
 
 /**
  * Sends a JSON write with the session cookie; resolves with the parsed answer (null for an
- * empty one), or throws ProductRequestError for a non-OK status and a plain Error when the
+ * empty one), or throws AdminRequestError for a non-OK status and a plain Error when the
  * server cannot be reached.
  */
-export async function sendJson<T>(method: "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<T | null> {
+export async function sendJson<T>(
+  method: "POST" | "PUT" | "PATCH" | "DELETE",
+  path: string,
+  body?: unknown,
+): Promise<T | null> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -59,13 +67,17 @@ export async function sendJson<T>(method: "POST" | "PUT" | "DELETE", path: strin
     console.error(`${method} ${path} failed`, error);
     throw new Error("Could not reach the server. Check your connection and try again.");
   }
-  if (!res.ok) throw new ProductRequestError(res.status, res.statusText, await readErrorBody(res));
+  if (!res.ok) {
+    const error = new AdminRequestError(res.status, res.statusText, await readErrorBody(res));
+    console.error(`${method} ${path} failed`, error.message);
+    throw error;
+  }
   if (res.status === 204) return null;
   const text = await res.text();
   return text ? (JSON.parse(text) as T) : null;
 }
 
-/** The reason to show after `Failed to ... product: ` for anything a write threw. */
+/** The reason to show after `Failed to ... : ` for anything a write threw. */
 export function failureReason(error: unknown): string | null {
   if (error instanceof Error && error.message) return error.message;
   return null;

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
+import { apiRouter } from "../app";
+import { documentedRoutes, openApiDocument } from "./openapi";
+
+let server: SeededTestServer;
+beforeAll(async () => {
+  server = await startSeededTestServer();
+});
+afterAll(() => server.close());
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+}
+
+/** Every "METHOD /api/path" the Express routers under /api register. */
+function registeredRoutes(stack: Layer[]): string[] {
+  return stack.flatMap((layer) => {
+    if (layer.route) {
+      return Object.keys(layer.route.methods)
+        .filter((m) => m !== "_all")
+        .map((m) => `${m.toUpperCase()} /api${layer.route?.path}`);
+    }
+    return layer.handle?.stack ? registeredRoutes(layer.handle.stack) : [];
+  });
+}
+
+/** A value deep inside the document (undefined when a step is missing). */
+function at(value: unknown, ...keys: string[]): unknown {
+  return keys.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], value);
+}
+
+describe("GET /api/openapi.json", () => {
+  it("is served to anyone as JSON: an OpenAPI 3.1 document", async () => {
+    const res = await fetch(`${server.url}/api/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    const doc = await res.json();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.title).toBe("Pawsome Picks API");
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { responses: object }>>)) {
+      expect(path.startsWith("/api/")).toBe(true);
+      for (const operation of Object.values(item)) expect(Object.keys(operation.responses).length).toBeGreaterThan(0);
+    }
+  });
+
+  it("describes exactly the routes the server registers", () => {
+    const router = apiRouter(server.services, {
+      secureCookies: false,
+      formRateLimit: { max: 1, windowMs: 1 },
+      trackRateLimit: { max: 1, windowMs: 1 },
+    }) as unknown as { stack: Layer[] };
+    const registered = registeredRoutes(router.stack).sort();
+    expect(registered.length).toBeGreaterThan(30);
+    expect(documentedRoutes().sort()).toEqual(registered);
+  });
+
+  it("takes request bodies and parameters from the validation schemas", () => {
+    const doc = openApiDocument();
+    const contact = at(doc, "paths", "/api/contact", "post", "requestBody", "content", "application/json", "schema");
+    expect(at(contact, "required")).toEqual(expect.arrayContaining(["name", "email", "subject", "message"]));
+    expect(at(contact, "properties", "message", "maxLength")).toBeGreaterThan(0);
+    const quizParameters = at(doc, "paths", "/api/quiz-recommendations", "get", "parameters") as { name: string }[];
+    expect(
+      at(
+        quizParameters.find((p) => p.name === "dogSize"),
+        "schema",
+        "enum",
+      ),
+    ).toEqual(["small", "medium", "large"]);
+    const toy = at(doc, "paths", "/api/toys/{id}", "get", "parameters", "0");
+    expect(toy).toMatchObject({ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } });
+  });
+
+  it("marks admin calls as needing the session, the visitors' calls as public", () => {
+    const doc = openApiDocument() as { paths: Record<string, Record<string, { security: unknown[] }>> };
+    expect(doc.paths["/api/toys"]?.get?.security).toEqual([]);
+    expect(doc.paths["/api/contact"]?.post?.security).toEqual([]);
+    expect(doc.paths["/api/toys"]?.post?.security).toEqual([{ adminSession: [] }]);
+    expect(doc.paths["/api/admin/quiz-submissions.csv"]?.get?.security).toEqual([{ adminSession: [] }]);
+    expect(doc.paths["/api/upload"]?.post?.security).toEqual([{ adminSession: [] }]);
+  });
+});
