@@ -6,7 +6,9 @@ import { HttpError } from "../http/errors";
 import { parseId, parseOr400 } from "../http/validation";
 import type { Services } from "../services/create-services";
 
-export const categoryLinkSchema = z.object({ categoryId: z.number("Choose a category").int().positive("Choose a category") });
+export const categoryLinkSchema = z.object({
+  categoryId: z.number("Choose a category").int().positive("Choose a category"),
+});
 export const breedLinkSchema = breedRecommendationInputSchema.extend({
   toyId: z.number("Choose a product").int().positive("Choose a product"),
 });

@@ -49,6 +49,9 @@ describe("posts", () => {
   it("answers 404 for an unknown slug or id", async () => {
     expect((await get("/api/posts/no-such-post")).status).toBe(404);
     expect((await get("/api/posts/999999")).status).toBe(404);
+    // past the database's integer range (found by the fuzz test: it was a 500)
+    expect((await get("/api/posts/2147483648")).status).toBe(404);
+    expect((await get("/api/posts/9999999999")).status).toBe(404);
     expect((await get("/api/posts/Not%20A%20Slug!")).status).toBe(404);
   });
 });

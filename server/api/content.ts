@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { HttpError } from "../http/errors";
+import { isDatabaseId } from "../http/validation";
 import type { Services } from "../services/create-services";
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
@@ -20,7 +21,7 @@ export function contentRouter({ content }: Services) {
   router.get("/posts/:key", async (req, res) => {
     const key = req.params.key;
     let post = null;
-    if (/^\d{1,10}$/.test(key)) post = await content.getPostById(Number(key));
+    if (isDatabaseId(key)) post = await content.getPostById(Number(key));
     if (!post && SLUG.test(key)) post = await content.getPostBySlug(key);
     if (!post) throw new HttpError(404, "Post not found");
     res.json(post);

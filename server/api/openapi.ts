@@ -7,6 +7,7 @@ import { postInputSchema } from "../../domain/post-form";
 import { productInputSchema } from "../../domain/product-form";
 import { quizAnswersSchema, quizSubmissionSchema } from "../../domain/quiz";
 import { isPublicApiCall } from "../http/access";
+import { MAX_DATABASE_ID } from "../http/validation";
 import { MAX_UPLOAD_BYTES } from "../services/media.service";
 import { breedLinkSchema, categoryLinkSchema } from "./admin-content";
 import { exportQuerySchema, submissionsQuerySchema } from "./insights";
@@ -38,8 +39,7 @@ interface Operation {
   errors?: number[];
 }
 
-const MAX_ID = 2_147_483_647;
-const idSchema: JsonSchema = { type: "integer", minimum: 1, maximum: MAX_ID };
+const idSchema: JsonSchema = { type: "integer", minimum: 1, maximum: MAX_DATABASE_ID };
 const anyObject: JsonSchema = { type: "object" };
 const listOf = (items: JsonSchema = anyObject): JsonSchema => ({ type: "array", items });
 

@@ -24,9 +24,17 @@ export function parseOr400<T>(schema: Parser<T>, input: unknown): T {
   throw new HttpError(400, result.error.issues[0]?.message ?? "Invalid input", errors);
 }
 
+/** The largest id a PostgreSQL `integer` / `serial` column holds. */
+export const MAX_DATABASE_ID = 2_147_483_647;
+
+/** True for the digits of an id the database can hold (1 to MAX_DATABASE_ID). */
+export function isDatabaseId(value: string | undefined): value is string {
+  return value !== undefined && /^\d{1,10}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_DATABASE_ID;
+}
+
 /** A positive integer route parameter, or 400. */
 export function parseId(value: string | undefined, what = "id"): number {
-  if (!value || !/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2_147_483_647) {
+  if (!isDatabaseId(value)) {
     throw new HttpError(400, `Invalid ${what}: expected a positive whole number`);
   }
   return Number(value);
