@@ -19,6 +19,7 @@ import type { RateLimit } from "./http/rate-limit";
 import { securityHeaders } from "./http/security-headers";
 import { seoRouter } from "./http/seo-routes";
 import { loadSession } from "./http/session-cookie";
+import { pagesNeedTheDatabase } from "./http/unavailable";
 import { uploadsHandler } from "./http/uploads";
 import { requireJsonBody } from "./http/validation";
 import type { Logger } from "./logger";
@@ -47,6 +48,8 @@ export interface AppOptions {
    * development: neither CSP nor HSTS (Vite injects its own scripts)
    */
   mode?: "production" | "development" | "test";
+  /** refuses new work while the process is overloaded (production: event-loop delay) */
+  shedLoad?: RequestHandler;
   /** set once SIGTERM arrived: health turns red and keep-alive connections are closed */
   isShuttingDown?: () => boolean;
 }
@@ -94,6 +97,7 @@ export function createApp({
   mode = "test",
   trackRateLimit = { max: 600, windowMs: 10 * 60_000 },
   associateTag,
+  shedLoad,
 }: AppOptions) {
   const secureCookies = mode === "production";
   const app = express();
@@ -141,6 +145,9 @@ export function createApp({
     app.use(express.static(clientBuildFolder, { maxAge: "1h", index: false }));
   }
 
+  // Past this point requests cost real work: refused with 503 while the process cannot keep up.
+  if (shedLoad) app.use(shedLoad);
+
   app.use("/uploads", uploadsHandler(services));
 
   app.use(refuseCrossSiteWrites(siteUrl));
@@ -151,7 +158,7 @@ export function createApp({
   app.use(seoRouter(services, siteUrl));
   app.use(affiliateRedirect(services, associateTag));
 
-  if (pages.length > 0) app.use(...pages);
+  if (pages.length > 0) app.use(pagesNeedTheDatabase(services.health, logger), ...pages);
   app.use(jsonErrorHandler(logger));
   return app;
 }

@@ -80,6 +80,8 @@ const envSchema = z.object({
     .regex(/^\d+\/\d+$/, 'FORM_RATE_LIMIT must look like "30/10" (requests per minutes)')
     .default("30/10")
     .transform(parseRateLimit),
+  /** new requests get 503 + Retry-After while the mean event-loop delay over a second is above this (ms); 0: never */
+  LOAD_SHED_MAX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
   /** how long public catalogue and content reads are reused in each process; admin writes clear them */
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
 });

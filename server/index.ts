@@ -4,6 +4,7 @@ import { createApp } from "./app";
 import { type DatabaseHandle, DatabaseUnavailableError, openDatabase } from "./db/client";
 import { isDatabaseEmpty, seedDemoContent } from "./db/seed/seed";
 import { type Env, readEnv } from "./env";
+import { createLoadShedder } from "./http/load-shedding";
 import { createLogger } from "./logger";
 import { mailSettings } from "./mail/settings";
 import { createSmtpTransport } from "./mail/transport";
@@ -80,6 +81,7 @@ async function main() {
   await ensureAdminAccount(services.auth, env.ADMIN_PASSWORD, logger);
   const pages = await createPageHandlers(env.NODE_ENV, services, siteUrl);
   let shuttingDown = false;
+  const shedder = createLoadShedder({ maxDelayMs: env.LOAD_SHED_MAX_DELAY_MS, logger });
   const app = createApp({
     services,
     logger,
@@ -92,6 +94,7 @@ async function main() {
     associateTag: env.AMAZON_ASSOCIATE_TAG,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     mode: env.NODE_ENV,
+    shedLoad: shedder.middleware,
   });
 
   const server: Server = app.listen(env.PORT, env.HOST);
@@ -117,6 +120,7 @@ async function main() {
     }, env.SHUTDOWN_TIMEOUT_MS);
     forceTimer.unref();
     server.close(async () => {
+      shedder.stop();
       await pages.close().catch(() => {});
       await services.outbox.stop().catch((error) => logger.error({ err: error }, "stopping the mail worker failed"));
       transport?.close();

@@ -58,7 +58,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: 2_000,
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "../logger";
 import { ServiceError } from "../services/service-error";
+import { isDatabaseUnavailable, sendUnavailable, UNAVAILABLE_TEXT } from "./unavailable";
 
 const SERVICE_ERROR_STATUS = { "not-found": 404, conflict: 409, invalid: 400 } as const;
 
@@ -51,6 +52,14 @@ export function jsonErrorHandler(logger: Logger): ErrorRequestHandler {
     const status = Number(err?.status ?? err?.statusCode);
     if (status >= 400 && status < 500) {
       res.status(status).json({ message: err.expose && err.message ? err.message : "Bad request" });
+      return;
+    }
+    if (isDatabaseUnavailable(err)) {
+      (req.log ?? logger).warn(
+        { err: { message: err?.message, code: err?.code } },
+        "database unreachable: answered 503",
+      );
+      sendUnavailable(req, res, UNAVAILABLE_TEXT.database, 30);
       return;
     }
     (req.log ?? logger).error({ err }, "unhandled error");

@@ -7,6 +7,7 @@ import { createCatalogService } from "./catalog.service";
 import { createContactService } from "./contact.service";
 import { createContentService } from "./content.service";
 import { createDashboardService } from "./dashboard.service";
+import { createHealthService } from "./health.service";
 import { createMediaService } from "./media.service";
 import { createNewsletterService } from "./newsletter.service";
 import { createPostEditorService } from "./post-editor.service";
@@ -99,17 +100,7 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     dashboard: createDashboardService(db),
     quizSubmissions: createQuizSubmissionsService(db),
     auth: createAuthService(db, rateLimits, { now: config.now }),
-    health: {
-      /** true when the database answers */
-      async databaseIsUp(): Promise<boolean> {
-        try {
-          await database.ping();
-          return true;
-        } catch {
-          return false;
-        }
-      },
-    },
+    health: createHealthService(database),
   };
 }
 

@@ -28,6 +28,10 @@ export interface TestServerOptions {
   now?: () => Date;
   trackRateLimit?: RateLimit;
   associateTag?: string;
+  /** page handlers after the API (production: React Router's) */
+  pages?: AppOptions["pages"];
+  /** a load shedder's middleware (production always has one) */
+  shedLoad?: AppOptions["shedLoad"];
   /** public read cache lifetime; on by default, as in production */
   readCacheTtlMs?: number;
 }
@@ -59,6 +63,8 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     trustProxy: options.trustProxy,
     trackRateLimit: options.trackRateLimit,
     associateTag: options.associateTag,
+    shedLoad: options.shedLoad,
+    pages: options.pages,
   });
   // a deep accept queue: concurrency tests open hundreds of connections at once
   const server = app.listen(0, "127.0.0.1", 2048);

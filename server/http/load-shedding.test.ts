@@ -1,0 +1,59 @@
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
+import { createLoadShedder, type LoadShedder } from "./load-shedding";
+
+let server: SeededTestServer;
+let shedder: LoadShedder;
+
+beforeAll(async () => {
+  shedder = createLoadShedder({ maxDelayMs: 50, windowMs: 500, logger: pino({ level: "silent" }) });
+  server = await startSeededTestServer({ shedLoad: shedder.middleware });
+});
+afterAll(async () => {
+  shedder.stop();
+  await server.close();
+});
+
+/** Keeps this process's event loop (the server's too: it runs in-process) busy. */
+function blockEventLoop(ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    // busy
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("load shedding on event-loop delay", () => {
+  it("answers normally while the loop keeps up", async () => {
+    expect((await fetch(`${server.url}/api/categories`)).status).toBe(200);
+  });
+
+  it("refuses new requests with 503 and Retry-After while overloaded, never /healthz, then recovers", async () => {
+    await sleep(600);
+    blockEventLoop(1_500);
+    await sleep(20);
+    expect(shedder.delayMs()).toBeGreaterThan(50);
+
+    const [api, page, health] = await Promise.all([
+      fetch(`${server.url}/api/categories`),
+      fetch(`${server.url}/products`),
+      fetch(`${server.url}/healthz`),
+    ]);
+    expect(api.status).toBe(503);
+    expect(api.headers.get("retry-after")).toBe("2");
+    expect(api.headers.get("cache-control")).toBe("no-store");
+    expect(await api.json()).toEqual({
+      message: "Pawsome Picks is very busy right now. Please try again in a few seconds.",
+    });
+    expect(page.status).toBe(503);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await page.text()).toContain("We'll be right back");
+    expect(health.status).toBe(200);
+
+    // One quiet window later the process takes work again.
+    await sleep(1_100);
+    expect((await fetch(`${server.url}/api/categories`)).status).toBe(200);
+  });
+});
