@@ -81,7 +81,7 @@ const envSchema = z.object({
     .default("30/10")
     .transform(parseRateLimit),
   /** new requests get 503 + Retry-After while the mean event-loop delay over a second is above this (ms); 0: never */
-  LOAD_SHED_MAX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  LOAD_SHED_MAX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** how long public catalogue and content reads are reused in each process; admin writes clear them */
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
 });

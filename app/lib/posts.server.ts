@@ -1,10 +1,9 @@
 import { type AppLoadContext, data } from "react-router";
-import { renderMarkdown } from "../../domain/markdown";
 import type { PostView } from "../components/post-detail";
 import { settle } from "./result";
 
-// Server-side loads shared by the post routes. A .server module: the markdown renderer
-// stays out of the browser bundle.
+// Server-side loads shared by the post routes (the markdown is rendered by the content
+// service, so the renderer stays out of the browser bundle).
 
 /** Every post for the list pages, or the list's error state. */
 export async function loadPostList(context: AppLoadContext) {
@@ -21,13 +20,13 @@ export async function loadPostList(context: AppLoadContext) {
  * when loading failed. Any post type opens on either detail page (the spec does not filter).
  */
 export async function loadPostDetail(context: AppLoadContext, slug: string) {
+  // Rendered once and reused from the read cache: markdown is the costly part of the page.
   const found = await settle(
-    () => context.services.content.getPostBySlug(slug),
+    () => context.services.content.getRenderedPostBySlug(slug),
     (error) => console.error(`loading post ${slug} failed`, error),
   );
   if (!found.ok) return data({ post: null }, { status: 500, headers: { "Cache-Control": "no-store" } });
   if (!found.data) return data({ post: null }, { status: 404 });
-  const { content, ...summary } = found.data;
-  const post: PostView = { ...summary, html: renderMarkdown(content) };
+  const post: PostView = found.data;
   return { post };
 }

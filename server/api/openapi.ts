@@ -359,7 +359,7 @@ const OPERATIONS: Operation[] = [
     tag: "Admin content",
     summary: `Uploads an image (field "image", at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB); stored as WebP`,
     multipart: true,
-    ok: { status: 201, description: "The stored image's URL", schema: anyObject },
+    ok: { status: 200, description: "The stored image's URL", schema: anyObject },
     errors: [400, 413, 415],
   },
   // Admin insights

@@ -35,9 +35,13 @@ export function createLoadShedder({
   histogram.enable();
   let delay = 0;
   let shedding = false;
+  let lastTick = performance.now();
   const timer = setInterval(() => {
-    // the histogram counts the timer resolution into each sample; what is left is the delay
-    delay = Math.max(0, histogram.mean / 1e6 - 10);
+    const now = performance.now();
+    // The histogram counts the timer resolution into each sample; what is left is the delay.
+    // No sample at all means the loop was blocked for the whole window.
+    delay = histogram.count > 0 ? Math.max(0, histogram.mean / 1e6 - 10) : Math.max(0, now - lastTick - windowMs);
+    lastTick = now;
     histogram.reset();
     const overloaded = maxDelayMs > 0 && delay > maxDelayMs;
     if (overloaded !== shedding) {

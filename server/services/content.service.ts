@@ -1,4 +1,5 @@
 import { asc, desc, eq } from "drizzle-orm";
+import { renderMarkdown } from "../../domain/markdown";
 import type { Post, PostSummary } from "../../domain/posts";
 import type { Database } from "../db/client";
 import { posts, testimonials } from "../db/schema";
@@ -13,6 +14,9 @@ export interface Testimonial {
 }
 
 export const FEATURED_POST_COUNT = 3;
+
+/** A post as its page shows it: the summary and the body as HTML. */
+export type RenderedPost = PostSummary & { html: string };
 
 const summaryColumns = {
   id: posts.id,
@@ -58,6 +62,14 @@ export function createContentService(db: Database) {
         .from(posts)
         .where(eq(posts.slug, slug));
       return row ? toIso(row) : null;
+    },
+
+    /** One post with its body rendered to safe HTML (what the detail pages show), by slug, or null. */
+    async getRenderedPostBySlug(slug: string): Promise<RenderedPost | null> {
+      const post = await this.getPostBySlug(slug);
+      if (!post) return null;
+      const { content, ...summary } = post;
+      return { ...summary, html: renderMarkdown(content) };
     },
 
     /** One post with its body, by id, or null. */

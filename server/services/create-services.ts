@@ -56,6 +56,7 @@ const CACHED_CONTENT_READS = [
   "listPosts",
   "listFeaturedPosts",
   "getPostBySlug",
+  "getRenderedPostBySlug",
   "getPostById",
   "listTestimonials",
 ] as const;

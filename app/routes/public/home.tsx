@@ -34,11 +34,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 // Server render: everything in the first HTML. In the browser the same sections are
 // refreshed through the public API (spec/storefront.md §7), each with its own states.
+/**
+ * Featured Toys shows the best-rated top picks, three rows of three at most: the spec does not
+ * limit the section, but a catalogue with a hundred top picks would make the home page a
+ * second product list (and a heavy page). The API still lists every top pick.
+ */
+const FEATURED_TOYS = 9;
+const featured = (toys: Toy[]) => toys.slice(0, FEATURED_TOYS);
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog, content } = context.services;
   const [breeds, topPicks, featuredPosts, categories, testimonials] = await Promise.all([
     settle(() => catalog.listBreeds()),
-    settle(() => catalog.listTopPicks()),
+    settle(async () => featured(await catalog.listTopPicks())),
     settle(() => content.listFeaturedPosts()),
     settle(() => catalog.listCategories()),
     settle(() => content.listTestimonials()),
@@ -50,7 +58,9 @@ export async function clientLoader() {
   return {
     siteUrl: window.location.origin,
     breeds: fetchResult<Breed[]>("/api/breeds"),
-    topPicks: fetchResult<Toy[]>("/api/toys/top-picks"),
+    topPicks: fetchResult<Toy[]>("/api/toys/top-picks").then((r) =>
+      r.ok ? { ok: true as const, data: featured(r.data) } : r,
+    ),
     featuredPosts: fetchResult<PostSummary[]>("/api/posts/featured"),
     categories: fetchResult<Category[]>("/api/categories"),
     testimonials: fetchResult<TestimonialSlide[]>("/api/testimonials"),

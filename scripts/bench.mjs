@@ -1,0 +1,278 @@
+// `npm run bench`: load test of the production server on the large catalogue (issue 8).
+//
+//   npm run bench [-- --duration 10 --connections 50 --repeat 3 --only pages|api|csv]
+//   DATABASE_URL=postgres://... npm run bench     (PostgreSQL instead of the embedded PGlite)
+//
+// Starts `node ${BUILD_DIR:-build}/server/main.js` on the data from `npm run db:seed:large`
+// (PGlite: ./data-large, created when missing), warms it up, then drives each target with
+// autocannon from a child process (the load generator never shares the server's event loop)
+// and prints requests/s and p50/p99 latency, with a static asset from the same server as the
+// reference. Then times the CSV export of every quiz submission and samples the server's RSS.
+// Results go to reports/bench-<database>.json.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .join(" ")
+    .split("--")
+    .filter(Boolean)
+    .map((a) => a.trim().split(/\s+/)),
+);
+const DURATION = Number(args.duration ?? 10);
+const CONNECTIONS = Number(args.connections ?? 50);
+const REPEAT = Number(args.repeat ?? 3);
+const ONLY = args.only;
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const DATABASE_URL = process.env.DATABASE_URL ?? "";
+const DATA_DIR = process.env.BENCH_DATA_DIR ?? "data-large";
+const PASSWORD = "bench-admin-password";
+const kind = DATABASE_URL ? "postgres" : "pglite";
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+function run(command, commandArgs, env) {
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(" ")} failed`);
+}
+
+function ensureBuild() {
+  if (!existsSync(`${root}/${BUILD_DIR}/server/main.js`)) run("npm", ["run", "build"], { BUILD_DIR });
+}
+
+function ensureData() {
+  // Topping up is idempotent and quick once the data is there.
+  console.log(`Preparing the large catalogue (${kind})...`);
+  run("npx", ["tsx", "server/db/seed/large-seed-cli.ts"], { DATA_DIR, DATABASE_URL });
+}
+
+function rssOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (key) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
+  return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
+}
+
+async function startServer() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [`${BUILD_DIR}/server/main.js`], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR,
+      DATABASE_URL,
+      LOG_LEVEL: "warn",
+      SEED_DEMO_CONTENT: "false",
+      ADMIN_PASSWORD: PASSWORD,
+      SITE_URL: `http://127.0.0.1:${port}`,
+      TRACK_RATE_LIMIT: "100000000/10",
+      FORM_RATE_LIMIT: "100000000/10",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { child, url };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error("the server did not become healthy");
+}
+
+/** autocannon in a child process; its JSON result. */
+function autocannon(url, { duration = DURATION, connections = CONNECTIONS } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        `${root}/node_modules/autocannon/autocannon.js`,
+        "-c",
+        String(connections),
+        "-d",
+        String(duration),
+        "-j",
+        "-H",
+        "Accept-Encoding: gzip, deflate, br",
+        "-H",
+        "Accept: text/html,application/json,*/*",
+        url,
+      ],
+      { stdio: ["ignore", "pipe", "ignore"] },
+    );
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    child.on("exit", (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}`)),
+    );
+  });
+}
+
+async function targets(url) {
+  const html = await (await fetch(url)).text();
+  const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+  const posts = await (await fetch(`${url}/api/posts`)).json();
+  const review = posts.find((p) => p.postType === "review") ?? posts[0];
+  const breeds = await (await fetch(`${url}/api/breeds`)).json();
+  const categories = await (await fetch(`${url}/api/categories`)).json();
+  const category = categories[2]?.id ?? categories[0]?.id;
+  return [
+    { name: "static asset (reference)", kind: "static", path: asset },
+    { name: "/", kind: "page", path: "/" },
+    { name: "/products", kind: "page", path: "/products" },
+    {
+      name: "/products?category=3&sort=price-asc&search=ball",
+      kind: "page",
+      path: `/products?category=${category}&sort=price-asc&search=ball`,
+    },
+    { name: "/reviews/{slug}", kind: "page", path: `/reviews/${review.slug}` },
+    {
+      name: "GET /api/toys (filtered page)",
+      kind: "api",
+      path: `/api/toys?category=${category}&sort=price-asc&search=ball&minPrice=0&maxPrice=100&page=1&pageSize=24`,
+    },
+    { name: "GET /api/recommendations/{breedId}", kind: "api", path: `/api/recommendations/${breeds[0].id}` },
+  ];
+}
+
+async function benchTargets(url) {
+  const list = await targets(url);
+  const results = [];
+  for (const target of list) {
+    if (ONLY && ONLY !== "csv" && target.kind !== "static" && target.kind !== ONLY.replace(/s$/, "")) continue;
+    await autocannon(`${url}${target.path}`, { duration: 3 }); // warm-up
+    const runs = [];
+    for (let i = 0; i < REPEAT; i++) runs.push(await autocannon(`${url}${target.path}`));
+    results.push({
+      ...target,
+      rps: median(runs.map((r) => r.requests.average)),
+      p50: median(runs.map((r) => r.latency.p50)),
+      p99: median(runs.map((r) => r.latency.p99)),
+      non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+      errors: runs.reduce((n, r) => n + r.errors + r.timeouts, 0),
+      runs: runs.length,
+    });
+    const last = results.at(-1);
+    console.log(`  ${last.name}: ${last.rps.toFixed(0)} req/s, p50 ${last.p50} ms, p99 ${last.p99} ms`);
+  }
+  const reference = results.find((r) => r.kind === "static")?.rps ?? 1;
+  for (const r of results) {
+    r.ratio = r.rps / reference;
+    const checks = [];
+    if (r.kind === "page") checks.push(r.ratio >= 0.4, r.p99 < 200);
+    if (r.name.startsWith("GET /api/toys")) checks.push(r.p99 < 50);
+    checks.push(r.non2xx === 0 && r.errors === 0);
+    r.pass = checks.every(Boolean);
+  }
+  return results;
+}
+
+async function benchCsv(url, pid) {
+  const login = await fetch(`${url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ password: PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`admin sign-in failed (${login.status}); delete ${DATA_DIR} to start over`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const runs = [];
+  for (let i = 0; i < Math.max(1, Math.min(REPEAT, 3)); i++) {
+    const before = rssOf(pid).rssMb;
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssOf(pid).rssMb);
+    }, 50);
+    const started = performance.now();
+    const res = await fetch(`${url}/api/admin/quiz-submissions.csv?locale=en-US&timeZone=UTC`, {
+      headers: { cookie, "accept-encoding": "gzip, deflate, br" },
+    });
+    let bytes = 0;
+    let lines = 0;
+    const decoder = new TextDecoder();
+    for await (const chunk of res.body) {
+      bytes += chunk.length;
+      for (const c of decoder.decode(chunk, { stream: true })) if (c === "\n") lines += 1;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    runs.push({ seconds, rows: lines - 1, megabytes: bytes / 1e6, rssBeforeMb: before, rssPeakMb: peak });
+    console.log(
+      `  CSV export: ${lines - 1} rows, ${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s, RSS ${before.toFixed(0)} -> peak ${peak.toFixed(0)} MB`,
+    );
+  }
+  const seconds = median(runs.map((r) => r.seconds));
+  const rssPeakMb = median(runs.map((r) => r.rssPeakMb));
+  return { runs, seconds, rssPeakMb, pass: seconds < 20 && rssPeakMb < 150 };
+}
+
+function table(results, csv) {
+  const rows = results.map((r) => [
+    r.name,
+    r.rps.toFixed(0),
+    `${(r.ratio * 100).toFixed(0)} %`,
+    `${r.p50} ms`,
+    `${r.p99} ms`,
+    String(r.non2xx + r.errors),
+    r.pass ? "PASS" : "FAIL",
+  ]);
+  const header = ["target", "req/s", "of static", "p50", "p99", "errors", "target met"];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+  console.log(`\n${kind}, ${CONNECTIONS} connections, ${DURATION} s x ${REPEAT} runs (medians)`);
+  console.log(line(header));
+  console.log(line(widths.map((w) => "-".repeat(w))));
+  for (const r of rows) console.log(line(r));
+  if (csv) {
+    console.log(
+      `\nCSV export of every quiz submission: ${csv.seconds.toFixed(1)} s, peak RSS ${csv.rssPeakMb.toFixed(0)} MB (targets < 20 s, < 150 MB): ${csv.pass ? "PASS" : "FAIL"}`,
+    );
+  }
+}
+
+ensureBuild();
+ensureData();
+const { child, url } = await startServer();
+try {
+  const results = ONLY === "csv" ? [] : await benchTargets(url);
+  const csv = !ONLY || ONLY === "csv" ? await benchCsv(url, child.pid) : undefined;
+  table(results, csv);
+  mkdirSync(`${root}/reports`, { recursive: true });
+  const file = `${root}/reports/bench-${kind}.json`;
+  writeFileSync(
+    file,
+    `${JSON.stringify({ at: new Date().toISOString(), kind, connections: CONNECTIONS, duration: DURATION, repeat: REPEAT, results, csv }, null, 2)}\n`,
+  );
+  console.log(`\nwritten: ${file}`);
+  process.exitCode = results.every((r) => r.pass) && (csv?.pass ?? true) ? 0 : 1;
+} finally {
+  child.kill("SIGTERM");
+}
