@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-config";
 
 // Admin sign-in (spec/quiz-and-admin.md §2 "Admin login", §6), shared by the login form and
 // POST /api/admin/login. The spec signs in with a password only; `username` is accepted for

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-config";
 import { emailAddressSchema } from "./email";
 
 // The contact form's rules and messages (spec/storefront.md §5), shared by the form and

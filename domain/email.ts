@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-config";
 
 // E-mail addresses typed into the public forms (quiz, contact): one rule, one message.
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-config";
 import { POST_TYPES } from "./posts";
 
 // The admin post form's rules and messages (spec/quiz-and-admin.md §5 "Post form"), shared by

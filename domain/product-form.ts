@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-config";
 
 // The admin product form's rules and messages (spec/quiz-and-admin.md §5 "Product form"),
 // shared by the form and POST/PUT /api/toys. Upper limits are ours.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-config";
 import { emailAddressSchema } from "./email";
 
 // The toy matchmaker quiz (spec/quiz-and-admin.md §3, §5, §9): answer values, the rules and

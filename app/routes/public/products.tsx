@@ -266,6 +266,8 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             <Skeletons />
           ) : toysResult.ok ? (
             <>
+              {/* On a phone the sidebar's heading is hidden: this keeps the card headings (h3) under an h2. */}
+              <h2 className="sr-only">Product results</h2>
               <p className="mb-4 text-sm text-muted" aria-live="polite">
                 {total} {total === 1 ? "product" : "products"}
               </p>
