@@ -14,11 +14,12 @@ import { requireAdminForPrivateApi } from "./http/access";
 import { affiliateRedirect } from "./http/affiliate-redirect";
 import { refuseCrossSiteWrites } from "./http/csrf";
 import { apiNotFound, jsonErrorHandler } from "./http/errors";
+import { pageCache } from "./http/page-cache";
 import { precompressedAssets } from "./http/precompressed";
 import type { RateLimit } from "./http/rate-limit";
 import { securityHeaders } from "./http/security-headers";
 import { seoRouter } from "./http/seo-routes";
-import { loadSession } from "./http/session-cookie";
+import { loadSession, sessionCookieName } from "./http/session-cookie";
 import { pagesNeedTheDatabase } from "./http/unavailable";
 import { uploadsHandler } from "./http/uploads";
 import { requireJsonBody } from "./http/validation";
@@ -158,7 +159,17 @@ export function createApp({
   app.use(seoRouter(services, siteUrl));
   app.use(affiliateRedirect(services, associateTag));
 
-  if (pages.length > 0) app.use(pagesNeedTheDatabase(services.health, logger), ...pages);
+  if (pages.length > 0) {
+    app.use(
+      pagesNeedTheDatabase(services.health, logger),
+      pageCache({
+        readCache: services.readCache,
+        ttlMs: services.readCacheTtlMs,
+        sessionCookie: sessionCookieName(secureCookies),
+      }),
+      ...pages,
+    );
+  }
   app.use(jsonErrorHandler(logger));
   return app;
 }

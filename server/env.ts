@@ -82,6 +82,8 @@ const envSchema = z.object({
     .transform(parseRateLimit),
   /** new requests get 503 + Retry-After while the mean event-loop delay over a second is above this (ms); 0: never */
   LOAD_SHED_MAX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** log process.memoryUsage() every this many ms (soak tests, leak hunting); 0: never */
+  MEMORY_LOG_INTERVAL_MS: z.coerce.number().int().min(0).default(0),
   /** how long public catalogue and content reads are reused in each process; admin writes clear them */
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
 });

@@ -97,6 +97,10 @@ async function main() {
     shedLoad: shedder.middleware,
   });
 
+  if (env.MEMORY_LOG_INTERVAL_MS > 0) {
+    setInterval(() => logger.info({ memory: process.memoryUsage() }, "memory"), env.MEMORY_LOG_INTERVAL_MS).unref();
+  }
+
   const server: Server = app.listen(env.PORT, env.HOST);
   server.on("error", (error: NodeJS.ErrnoException) => {
     fail(

@@ -39,8 +39,10 @@ export function createLoadShedder({
   const timer = setInterval(() => {
     const now = performance.now();
     // The histogram counts the timer resolution into each sample; what is left is the delay.
-    // No sample at all means the loop was blocked for the whole window.
-    delay = histogram.count > 0 ? Math.max(0, histogram.mean / 1e6 - 10) : Math.max(0, now - lastTick - windowMs);
+    // This timer's own lateness covers a loop blocked for most of the window, whose one long
+    // sample the histogram may not have recorded yet.
+    const mean = histogram.count > 0 ? histogram.mean / 1e6 - 10 : 0;
+    delay = Math.max(0, mean, now - lastTick - windowMs);
     lastTick = now;
     histogram.reset();
     const overloaded = maxDelayMs > 0 && delay > maxDelayMs;

@@ -102,6 +102,9 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     quizSubmissions: createQuizSubmissionsService(db),
     auth: createAuthService(db, rateLimits, { now: config.now }),
     health: createHealthService(database),
+    /** the public read cache (the page cache clears with it) */
+    readCache,
+    readCacheTtlMs: config.readCacheTtlMs ?? 0,
   };
 }
 

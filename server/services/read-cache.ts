@@ -18,6 +18,8 @@ export interface ReadCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** forgets every entry (called after each content write) */
   clear(): void;
+  /** also run `listener` on every clear (the page cache forgets with the data it was made from) */
+  onClear(listener: () => void): void;
 }
 
 interface Entry {
@@ -49,6 +51,7 @@ export function createReadCache({ ttlMs, maxWeight = 50_000, now = Date.now }: R
   const entries = new Map<string, Entry>();
   let totalWeight = 0;
   let generation = 0;
+  const listeners: (() => void)[] = [];
 
   function remove(key: string) {
     const entry = entries.get(key);
@@ -95,6 +98,10 @@ export function createReadCache({ ttlMs, maxWeight = 50_000, now = Date.now }: R
       generation += 1;
       entries.clear();
       totalWeight = 0;
+      for (const listener of listeners) listener();
+    },
+    onClear(listener) {
+      listeners.push(listener);
     },
   };
 }
