@@ -72,6 +72,20 @@ describe("quiz submissions export", () => {
     expect((await get("/api/admin/quiz-submissions?search=%25")).headers.get("x-total-count")).toBe("0");
   });
 
+  it("keeps rows whose times differ only in microseconds across a batch boundary", async () => {
+    // 2,010 rows a microsecond apart: the batch of 2,000 ends inside a millisecond, and a keyset that went
+    // through a JavaScript Date (milliseconds) would skip the rest of that millisecond.
+    await database.db.execute(sql`insert into quiz_submissions
+      (email, dog_size, dog_age, chew_style, play_style, toy_purpose, has_consented, created_at)
+      select 'micro' || i || '@example.com', 'small', 'adult', 'gentle', 'solo', 'mental', false,
+             timestamptz '2030-01-01 00:00:00.123' + i * interval '1 microsecond'
+      from generate_series(1, 2010) as i`);
+    const csv = await (await get("/api/admin/quiz-submissions.csv")).text();
+    const micro = csv.split("\r\n").filter((line) => /,micro\d+@example\.com,/.test(line));
+    expect(micro).toHaveLength(2010);
+    await database.db.execute(sql`delete from quiz_submissions where email like 'micro%@example.com'`);
+  });
+
   it("streams a very large export with flat memory", { timeout: 300_000 }, async () => {
     const rows = process.env.TEST_DATABASE_URL ? 1_000_000 : 100_000;
     await database.db.execute(sql`insert into quiz_submissions

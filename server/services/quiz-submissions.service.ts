@@ -88,7 +88,7 @@ export function createQuizSubmissionsService(db: Database) {
      */
     async *exportRows(): AsyncGenerator<QuizSubmissionRow[]> {
       // Same order as the list (newest first), so the file's first row is the table's first row.
-      let after: { createdAt: Date; id: number } | undefined;
+      let after: { id: number } | undefined;
       for (;;) {
         const batch = await db
           .select(columns)
@@ -96,7 +96,8 @@ export function createQuizSubmissionsService(db: Database) {
           .where(
             after === undefined
               ? undefined
-              : sql`(${quizSubmissions.createdAt}, ${quizSubmissions.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`,
+              : // the stored timestamp itself: a JavaScript Date would drop its microseconds and skip rows
+                sql`(${quizSubmissions.createdAt}, ${quizSubmissions.id}) < ((select q.created_at from quiz_submissions q where q.id = ${after.id}), ${after.id})`,
           )
           .orderBy(desc(quizSubmissions.createdAt), desc(quizSubmissions.id))
           .limit(EXPORT_BATCH);
@@ -104,7 +105,7 @@ export function createQuizSubmissionsService(db: Database) {
         yield batch;
         const last = batch[batch.length - 1];
         if (!last || batch.length < EXPORT_BATCH) return;
-        after = { createdAt: last.createdAt, id: last.id };
+        after = { id: last.id };
       }
     },
   };
