@@ -41,7 +41,12 @@ export function createRateLimitService(db: Database) {
       return {
         allowed: hits <= max,
         hits,
-        retryAfterSeconds: Math.max(1, Math.ceil(Number(row.remaining_ms) / 1000)),
+        // At most the window: a concurrent transaction that started later than ours may have
+        // opened the window "after" our now(), which would otherwise read as 60.x seconds.
+        retryAfterSeconds: Math.min(
+          Math.ceil(windowMs / 1000),
+          Math.max(1, Math.ceil(Number(row.remaining_ms) / 1000)),
+        ),
       };
     },
 
