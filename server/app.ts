@@ -14,14 +14,14 @@ import { requireAdminForPrivateApi } from "./http/access";
 import { affiliateRedirect } from "./http/affiliate-redirect";
 import { refuseCrossSiteWrites } from "./http/csrf";
 import { apiNotFound, jsonErrorHandler } from "./http/errors";
-import { pageCache } from "./http/page-cache";
-import { precompressedAssets } from "./http/precompressed";
+import { precompressedAssets, staticFolder } from "./http/precompressed";
 import type { RateLimit } from "./http/rate-limit";
 import { securityHeaders } from "./http/security-headers";
 import { seoRouter } from "./http/seo-routes";
 import { loadSession, sessionCookieName } from "./http/session-cookie";
 import { pagesNeedTheDatabase } from "./http/unavailable";
 import { uploadsHandler } from "./http/uploads";
+import { anonymousResponseCache } from "./http/response-cache";
 import { requireJsonBody } from "./http/validation";
 import type { Logger } from "./logger";
 import { clientBuildFolder } from "./paths";
@@ -58,7 +58,13 @@ export interface AppOptions {
 /** Everything under /api (openapi.test.ts walks it to check the OpenAPI document is complete). */
 export function apiRouter(
   services: Services,
-  options: { secureCookies: boolean; formRateLimit: RateLimit; trackRateLimit: RateLimit },
+  options: {
+    secureCookies: boolean;
+    formRateLimit: RateLimit;
+    trackRateLimit: RateLimit;
+    /** answers repeated anonymous reads from memory (response-cache.ts) */
+    responseCache?: RequestHandler;
+  },
 ) {
   const api = express.Router();
   api.use((_req, res, next) => {
@@ -68,6 +74,7 @@ export function apiRouter(
   });
   // Anonymous calls to admin endpoints are turned away before their body is even read.
   api.use(requireAdminForPrivateApi);
+  if (options.responseCache) api.use(options.responseCache);
   // the one multipart endpoint reads its own body, so it sits before the JSON-only rule
   api.use(uploadRouter(services));
   api.use(requireJsonBody);
@@ -142,8 +149,8 @@ export function createApp({
   if (serveClientBuild) {
     // Vite puts content hashes in every file name under /assets, so they never change.
     app.use("/assets", precompressedAssets(`${clientBuildFolder}/assets`));
-    app.use("/assets", express.static(`${clientBuildFolder}/assets`, { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientBuildFolder, { maxAge: "1h", index: false }));
+    app.use("/assets", staticFolder(`${clientBuildFolder}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(staticFolder(clientBuildFolder, { maxAge: "1h", index: false }));
   }
 
   // Past this point requests cost real work: refused with 503 while the process cannot keep up.
@@ -154,7 +161,13 @@ export function createApp({
   app.use(refuseCrossSiteWrites(siteUrl));
   app.use(loadSession(services.auth, secureCookies));
 
-  app.use("/api", apiRouter(services, { secureCookies, formRateLimit, trackRateLimit }));
+  // one cache for pages and public API reads, so an admin write empties both at once
+  const responseCache = anonymousResponseCache({
+    readCache: services.readCache,
+    ttlMs: services.readCacheTtlMs,
+    sessionCookie: sessionCookieName(secureCookies),
+  });
+  app.use("/api", apiRouter(services, { secureCookies, formRateLimit, trackRateLimit, responseCache }));
 
   app.use(seoRouter(services, siteUrl));
   app.use(affiliateRedirect(services, associateTag));
@@ -162,11 +175,7 @@ export function createApp({
   if (pages.length > 0) {
     app.use(
       pagesNeedTheDatabase(services.health, logger),
-      pageCache({
-        readCache: services.readCache,
-        ttlMs: services.readCacheTtlMs,
-        sessionCookie: sessionCookieName(secureCookies),
-      }),
+      responseCache,
       ...pages,
     );
   }

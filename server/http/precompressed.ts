@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import { extname, join } from "node:path";
-import type { RequestHandler } from "express";
+import express, { type RequestHandler } from "express";
 
 /**
  * Serves the .br/.gz twins that `npm run build` writes beside each hashed asset, when the
@@ -19,7 +19,22 @@ export function precompressedAssets(dir: string): RequestHandler {
     res.setHeader("Vary", "Accept-Encoding");
     res.type(extname(name));
     res.sendFile(join(dir, name + suffix), { immutable: true, maxAge: "1y" }, (error) => {
-      if (error) next(error);
+      // a visitor who left mid-file is not an error of ours
+      if (error && !res.headersSent) next(error);
     });
+  };
+}
+
+/**
+ * express.static for what a folder holds at start-up (the build output never changes while the
+ * process runs). Paths outside it go straight on, so a page request costs no file-system lookup.
+ */
+export function staticFolder(dir: string, options: Parameters<typeof express.static>[1]): RequestHandler {
+  const entries = new Set(existsSync(dir) ? readdirSync(dir) : []);
+  const serve = express.static(dir, options);
+  return (req, res, next) => {
+    const first = req.path.split("/")[1] ?? "";
+    if (!entries.has(first)) return next();
+    serve(req, res, next);
   };
 }

@@ -1,0 +1,177 @@
+import type { RequestHandler, Response } from "express";
+import type { ReadCache } from "../services/read-cache";
+import { assembleGzip, assemblePlain, prepareSplicedGzip, type SplicedGzip } from "./spliced-gzip";
+
+// Anonymous GETs of pages and public API reads reuse the finished response for a few seconds
+// (decisions 016, 017). Rendering a catalogue page costs milliseconds of CPU; a stored response
+// costs a map lookup and a checksum. Entries expire with the read cache's lifetime and are
+// dropped whenever it is cleared (any admin write), so a response never outlives its data.
+//
+// The CSP nonce is the one part of a page that differs per response: the stored copy is split
+// where it was, and every response from the cache gets the nonce of its own
+// Content-Security-Policy header, so the policy stays exactly as strict as for a fresh render.
+// The parts between the nonces are kept gzip-compressed too, so a hit does not compress the
+// whole page again (spliced-gzip.ts).
+//
+// One request at a time renders a given URL: when an entry has expired, that request renders a
+// fresh copy while the others get the expired one (stale while revalidating, never after an
+// admin write, which empties the cache); with no entry at all, the others wait for it. Fifty
+// visitors arriving when a page expires cost one render, not fifty at once on the event loop.
+
+interface StoredResponse {
+  headers: Record<string, string>;
+  /** the body split at each place the nonce goes, plain and compressed */
+  body: SplicedGzip;
+  bytes: number;
+  expiresAt: number;
+}
+
+export interface ResponseCacheOptions {
+  readCache: ReadCache;
+  ttlMs: number;
+  /** the session cookie's name: a request that carries it is never served from or stored in the cache */
+  sessionCookie: string;
+  /** bytes kept at most */
+  maxBytes?: number;
+  now?: () => number;
+}
+
+const STORED_HEADERS = ["content-type", "cache-control", "vary", "link"];
+const CACHED_TYPES = /^(text\/html|application\/json)/;
+
+export function anonymousResponseCache({
+  readCache,
+  ttlMs,
+  sessionCookie,
+  maxBytes = 32 * 1024 * 1024,
+  now = Date.now,
+}: ResponseCacheOptions): RequestHandler {
+  const responses = new Map<string, StoredResponse>();
+  /** URLs being rendered now, each settling once its render has ended */
+  const rendering = new Map<string, Promise<void>>();
+  let bytes = 0;
+  readCache.onClear(() => {
+    responses.clear();
+    bytes = 0;
+  });
+
+  function remove(key: string, entry: StoredResponse) {
+    if (responses.get(key) !== entry) return;
+    responses.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  function store(key: string, response: StoredResponse) {
+    const old = responses.get(key);
+    if (old) bytes -= old.bytes;
+    responses.set(key, response);
+    bytes += response.bytes;
+    for (const [oldest, entry] of responses) {
+      if (bytes <= maxBytes) break;
+      responses.delete(oldest);
+      bytes -= entry.bytes;
+    }
+  }
+
+  function serve(req: Parameters<RequestHandler>[0], res: Response, hit: StoredResponse, state = "hit") {
+    for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
+    res.setHeader("X-Cache", state);
+    res.vary("Accept-Encoding");
+    res.status(200);
+    if (hit.headers.etag && req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    const nonce = String(res.locals.cspNonce ?? "");
+    if (req.acceptsEncodings("gzip") === "gzip") {
+      // set before the body goes out, so the compression middleware leaves it as it is
+      res.setHeader("Content-Encoding", "gzip");
+      res.end(assembleGzip(hit.body, nonce));
+    } else {
+      res.end(assemblePlain(hit.body, nonce));
+    }
+  }
+
+  const handler: RequestHandler = (req, res, next) => {
+    if (ttlMs <= 0 || req.method !== "GET" || res.locals.session) return next();
+    if ((req.headers.cookie ?? "").includes(`${sessionCookie}=`)) return next();
+    const key = req.originalUrl;
+    const hit = responses.get(key);
+    if (hit && hit.expiresAt > now()) return serve(req, res, hit);
+    const inFlight = rendering.get(key);
+    if (inFlight && hit) return serve(req, res, hit, "stale");
+    if (inFlight) {
+      // look again once that render is done; if it was not stored, this request renders its own
+      inFlight.then(() => {
+        const fresh = responses.get(key);
+        if (fresh && fresh.expiresAt > now()) serve(req, res, fresh);
+        else render(key, hit, res, next);
+      });
+      return;
+    }
+    render(key, hit, res, next);
+  };
+
+  /** Lets the request through to the page or API handler and keeps what it answers. */
+  function render(key: string, stale: StoredResponse | undefined, res: Response, next: () => void) {
+    let settle = () => {};
+    const done = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    rendering.set(key, done);
+    let stored = false;
+    res.once("close", () => {
+      if (rendering.get(key) === done) rendering.delete(key);
+      // a failed refresh drops the expired copy: what is served next is rendered anew
+      if (!stored && stale) remove(key, stale);
+      settle();
+    });
+
+    // The response goes out as usual; the finished body is kept if it is a plain, shareable 200.
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const collect = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding as BufferEncoding));
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      collect(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
+      return write(chunk, ...rest);
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      collect(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
+      const cacheable =
+        res.statusCode === 200 &&
+        !res.getHeader("set-cookie") &&
+        !/no-store|private/.test(String(res.getHeader("cache-control") ?? "")) &&
+        CACHED_TYPES.test(String(res.getHeader("content-type") ?? ""));
+      if (cacheable) {
+        const nonce = String(res.locals.cspNonce ?? "");
+        const text = Buffer.concat(chunks).toString("utf8");
+        const parts = nonce ? text.split(nonce) : [text];
+        const headers: Record<string, string> = {};
+        for (const name of STORED_HEADERS) {
+          const value = res.getHeader(name);
+          if (value !== undefined) headers[name] = String(value);
+        }
+        // An ETag names the exact bytes, so it is kept only for a body without a nonce in it.
+        const etag = res.getHeader("etag");
+        if (etag !== undefined && parts.length === 1) headers.etag = String(etag);
+        const body = prepareSplicedGzip(parts);
+        store(key, {
+          headers,
+          body,
+          bytes: [...body.plain, ...body.deflated].reduce((sum, part) => sum + part.length, 0),
+          expiresAt: now() + ttlMs,
+        });
+        stored = true;
+      }
+      return end(chunk, ...rest);
+    }) as Response["end"];
+    res.setHeader("X-Cache", "miss");
+    next();
+  }
+
+  return handler;
+}
