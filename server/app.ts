@@ -16,12 +16,12 @@ import { refuseCrossSiteWrites } from "./http/csrf";
 import { apiNotFound, jsonErrorHandler } from "./http/errors";
 import { precompressedAssets, staticFolder } from "./http/precompressed";
 import type { RateLimit } from "./http/rate-limit";
+import { anonymousResponseCache } from "./http/response-cache";
 import { securityHeaders } from "./http/security-headers";
 import { seoRouter } from "./http/seo-routes";
 import { loadSession, sessionCookieName } from "./http/session-cookie";
 import { pagesNeedTheDatabase } from "./http/unavailable";
 import { uploadsHandler } from "./http/uploads";
-import { anonymousResponseCache } from "./http/response-cache";
 import { requireJsonBody } from "./http/validation";
 import type { Logger } from "./logger";
 import { clientBuildFolder } from "./paths";
@@ -173,11 +173,7 @@ export function createApp({
   app.use(affiliateRedirect(services, associateTag));
 
   if (pages.length > 0) {
-    app.use(
-      pagesNeedTheDatabase(services.health, logger),
-      responseCache,
-      ...pages,
-    );
+    app.use(pagesNeedTheDatabase(services.health, logger), responseCache, ...pages);
   }
   app.use(jsonErrorHandler(logger));
   return app;
