@@ -1,3 +1,5 @@
+import { get as httpGet } from "node:http";
+import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-database";
@@ -84,6 +86,27 @@ describe("quiz submissions export", () => {
     const micro = csv.split("\r\n").filter((line) => /,micro\d+@example\.com,/.test(line));
     expect(micro).toHaveLength(2010);
     await database.db.execute(sql`delete from quiz_submissions where email like 'micro%@example.com'`);
+  });
+
+  it("is sent gzip-compressed when the browser accepts it, plain otherwise, with the same rows", async () => {
+    const raw = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        httpGet(
+          `${server.url}/api/admin/quiz-submissions.csv`,
+          { headers: { cookie, "accept-encoding": encoding } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () => resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
+          },
+        ).on("error", reject);
+      });
+    const zipped = await raw("gzip, deflate, br");
+    const plain = await raw("identity");
+    expect(zipped.encoding).toBe("gzip");
+    expect(plain.encoding).toBeUndefined();
+    expect(gunzipSync(zipped.body).toString("utf8")).toBe(plain.body.toString("utf8"));
+    expect(plain.body.toString("utf8")).toMatch(/^Date,Email,/);
   });
 
   it("streams a very large export with flat memory", { timeout: 300_000 }, async () => {

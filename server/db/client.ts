@@ -1,6 +1,7 @@
 import { accessSync, constants, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -108,7 +109,11 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   const releaseLock = inMemory ? () => {} : lockDataDir(location);
   let client: PGlite;
   try {
-    client = await PGlite.create(inMemory ? undefined : location, loadDataDir ? { loadDataDir } : {});
+    // the extensions the migrations create (PostgreSQL servers have them in contrib)
+    client = await PGlite.create(inMemory ? undefined : location, {
+      extensions: { pg_trgm },
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
   } catch (error) {
     releaseLock();
     throw new DatabaseUnavailableError(`cannot open the embedded database in ${location} (${describeError(error)})`);

@@ -30,9 +30,30 @@ export function contentSecurityPolicyFor(inlineScripts: string): string {
   ].join("; ");
 }
 
+const NONCE_BYTES = 16;
+const NONCES_PER_DRAW = 256;
+
+/**
+ * A fresh 128-bit nonce per response. The random bytes are drawn from the CSPRNG for 256
+ * nonces at a time (one call instead of one per response); each slice is used once.
+ */
+export function nonceSource(): () => string {
+  let pool = Buffer.alloc(0);
+  let offset = 0;
+  return () => {
+    if (offset >= pool.length) {
+      pool = randomBytes(NONCE_BYTES * NONCES_PER_DRAW);
+      offset = 0;
+    }
+    offset += NONCE_BYTES;
+    return pool.toString("base64", offset - NONCE_BYTES, offset);
+  };
+}
+
 export function securityHeaders({ contentSecurityPolicy, hsts }: SecurityHeaderOptions): RequestHandler {
+  const nextNonce = nonceSource();
   return (_req, res, next) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = nextNonce();
     res.locals.cspNonce = nonce;
     if (contentSecurityPolicy) res.setHeader("Content-Security-Policy", contentSecurityPolicyFor(`'nonce-${nonce}'`));
     res.setHeader("X-Content-Type-Options", "nosniff");

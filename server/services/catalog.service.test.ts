@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-database";
 import type { DatabaseHandle } from "../db/client";
@@ -51,5 +52,28 @@ describe("the admin products list", () => {
     const byName = await catalog.listProductsForAdmin({ search: "percent_sign", page: 1, pageSize: 50 });
     expect(byName.items.map((t) => t.id)).toEqual([toy?.id]);
     expect((await catalog.listProductsForAdmin({ search: "%", page: 1, pageSize: 50 })).total).toBe(0);
+  });
+});
+
+describe("search indexes", () => {
+  // On a demo-sized table the planner rightly prefers reading every row; with sequential scans
+  // off, what is left shows the trigram indexes exist and fit the `ilike '%…%'` searches.
+  const planOf = async (query: string) =>
+    database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const { rows } = await tx.execute(sql.raw(`explain ${query}`));
+      return rows.map((row) => Object.values(row)[0]).join("\n");
+    });
+
+  it("answers the catalogue search from trigram indexes on name and description", async () => {
+    const plan = await planOf("select id from toys where name ilike '%ball%' or description ilike '%ball%'");
+    expect(plan).toContain("toys_name_trgm_idx");
+    expect(plan).toContain("toys_description_trgm_idx");
+  });
+
+  it("answers the quiz submissions search from a trigram index on the address", async () => {
+    expect(await planOf("select id from quiz_submissions where email ilike '%smith%'")).toContain(
+      "quiz_submissions_email_trgm_idx",
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
+import type { default as Sharp } from "sharp";
 import type { Database } from "../db/client";
 import { media } from "../db/schema";
 
@@ -69,6 +69,13 @@ export function mediaUrl(hash: string): string {
   return `/uploads/${hash}.webp`;
 }
 
+let sharpModule: Promise<typeof Sharp> | undefined;
+/** sharp (libvips) costs 20 MB of memory once loaded: only processes that take an upload load it. */
+function loadSharp(): Promise<typeof Sharp> {
+  sharpModule ??= import("sharp").then((module) => module.default);
+  return sharpModule;
+}
+
 /**
  * Decodes an uploaded file and encodes it again as WebP: oriented by its EXIF tag, then every
  * metadata block (EXIF with GPS, XMP, ICC) dropped, the longest side capped. Only the first
@@ -76,6 +83,7 @@ export function mediaUrl(hash: string): string {
  */
 async function reencode(bytes: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
   if (!sniffImageType(bytes)) throw new ImageRejectedError("not-an-image", UPLOAD_TEXT.notAnImage);
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(bytes, {
       limitInputPixels: MAX_INPUT_PIXELS,
