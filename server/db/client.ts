@@ -109,9 +109,13 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   const releaseLock = inMemory ? () => {} : lockDataDir(location);
   let client: PGlite;
   try {
-    // the extensions the migrations create (PostgreSQL servers have them in contrib)
     client = await PGlite.create(inMemory ? undefined : location, {
+      // the extensions the migrations create (PostgreSQL servers have them in contrib)
       extensions: { pg_trgm },
+      // PostgreSQL's default 128 MB of shared buffers live inside this process with PGlite and
+      // are never given back; 16 MB holds the catalogue, and the data files stay in the OS cache
+      // (measured on the large catalogue: 130 MB less memory, queries no slower).
+      startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
       ...(loadDataDir ? { loadDataDir } : {}),
     });
   } catch (error) {
