@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
-import { pinoHttp } from "pino-http";
 import { adminAuthRouter } from "./api/admin-auth";
 import { adminContentRouter } from "./api/admin-content";
 import { catalogRouter } from "./api/catalog";
@@ -16,6 +14,7 @@ import { refuseCrossSiteWrites } from "./http/csrf";
 import { apiNotFound, jsonErrorHandler } from "./http/errors";
 import { precompressedAssets, staticFolder } from "./http/precompressed";
 import type { RateLimit } from "./http/rate-limit";
+import { requestLog } from "./http/request-log";
 import { anonymousResponseCache } from "./http/response-cache";
 import { securityHeaders } from "./http/security-headers";
 import { seoRouter } from "./http/seo-routes";
@@ -90,8 +89,6 @@ export function apiRouter(
   return api;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
 /** The Express application: middleware, the API, static files and the page handler. */
 export function createApp({
   services,
@@ -112,23 +109,7 @@ export function createApp({
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId(req, res) {
-        const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === "/healthz" },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
-      serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLog(logger));
   app.use((_req, res, next) => {
     if (isShuttingDown()) res.setHeader("Connection", "close");
     next();

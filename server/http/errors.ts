@@ -55,14 +55,14 @@ export function jsonErrorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (isDatabaseUnavailable(err)) {
-      (req.log ?? logger).warn(
-        { err: { message: err?.message, code: err?.code } },
+      logger.warn(
+        { reqId: req.id, err: { message: err?.message, code: err?.code } },
         "database unreachable: answered 503",
       );
       sendUnavailable(req, res, UNAVAILABLE_TEXT.database, 30);
       return;
     }
-    (req.log ?? logger).error({ err }, "unhandled error");
+    logger.error({ reqId: req.id, err }, "unhandled error");
     res.status(500).json({ message: "Something went wrong on our side. Please try again later." });
   };
 }
