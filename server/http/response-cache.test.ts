@@ -114,6 +114,17 @@ describe("the anonymous response cache: public API reads", () => {
     expect(revalidated.status).toBe(304);
   });
 
+  it("keeps the headers that describe the content, such as the total of a paged list", async () => {
+    const first = await get("/api/toys?page=1&pageSize=2");
+    expect(first.headers.get("x-cache")).toBe("miss");
+    const total = first.headers.get("x-total-count");
+    expect(Number(total)).toBeGreaterThan(2);
+    const second = await get("/api/toys?page=1&pageSize=2");
+    expect(second.headers.get("x-cache")).toBe("hit");
+    expect(second.headers.get("x-total-count")).toBe(total);
+    expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+  });
+
   it("shows an admin's change at once: the write empties the cache", async () => {
     const cookie = await adminCookie(server);
     await get("/api/toys?search=Cache%20Test%20Rope");

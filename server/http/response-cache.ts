@@ -36,7 +36,20 @@ export interface ResponseCacheOptions {
   now?: () => number;
 }
 
-const STORED_HEADERS = ["content-type", "cache-control", "vary", "link"];
+/** headers that belong to one response, not to its content: everything else is kept */
+const PER_RESPONSE_HEADERS = new Set([
+  "content-security-policy",
+  "x-request-id",
+  "x-cache",
+  "date",
+  "etag",
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+]);
 const CACHED_TYPES = /^(text\/html|application\/json)/;
 
 export function anonymousResponseCache({
@@ -151,9 +164,8 @@ export function anonymousResponseCache({
         const text = Buffer.concat(chunks).toString("utf8");
         const parts = nonce ? text.split(nonce) : [text];
         const headers: Record<string, string> = {};
-        for (const name of STORED_HEADERS) {
-          const value = res.getHeader(name);
-          if (value !== undefined) headers[name] = String(value);
+        for (const [name, value] of Object.entries(res.getHeaders())) {
+          if (value !== undefined && !PER_RESPONSE_HEADERS.has(name)) headers[name] = String(value);
         }
         // An ETag names the exact bytes, so it is kept only for a body without a nonce in it.
         const etag = res.getHeader("etag");
