@@ -6,6 +6,17 @@ import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
 
+/**
+ * React Router preloads every module the page hydrates with (<link rel="modulepreload"> in the
+ * head), at the browser's high priority: two dozen scripts then compete with the document and
+ * the font for a slow connection although none of them is needed for the first paint (the HTML
+ * is complete). Low priority lets the content paint first; the scripts still start early.
+ * <Scripts> has no prop for this, so it is added to the finished HTML.
+ */
+function lowerModulePreloadPriority(html: string): string {
+  return html.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
+}
+
 // Pages are sent once fully rendered (onAllReady) for every client, not only bots: the
 // first HTML then holds all content, which is what search engines and slow phones need,
 // and loaders already await their data so nothing is lost by not streaming.
@@ -45,7 +56,8 @@ export default function handleRequest(
         body.on("end", () => {
           clearTimeout(timeout);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: statusCode }));
+          const html = lowerModulePreloadPriority(Buffer.concat(chunks).toString("utf8"));
+          resolve(new Response(html, { headers: responseHeaders, status: statusCode }));
         });
         body.on("error", reject);
         pipe(body);
