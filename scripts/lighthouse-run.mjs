@@ -95,14 +95,19 @@ export async function launchChromium() {
  * the category scores (0-100), LCP, TBT, CLS, script bytes and the audits that cost points.
  */
 export async function auditPage(chrome, url, categories = CATEGORIES) {
-  const result = await lighthouse(url, {
-    port: chrome.port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: categories,
-  });
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  let lhr;
+  // A busy machine now and then loses the trace (NO_NAVSTART, NO_FCP): such a run has no
+  // numbers at all, so it is repeated (up to twice) rather than failing the whole audit.
+  for (let attempt = 1; ; attempt++) {
+    ({ lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: categories,
+    }));
+    if (!lhr.runtimeError) break;
+    if (attempt >= 3) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  }
   // LH_SAVE_REPORTS=1 keeps each run's full report in reports/ (git-ignored) for reading the
   // LCP element, request chains, layout shifts and so on; the latest run of a page wins.
   if (process.env.LH_SAVE_REPORTS) {
