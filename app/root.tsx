@@ -2,8 +2,8 @@ import { type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { Toaster } from "./components/ui/toaster";
+import { useInlineStyle } from "./lib/inline-style";
 import { useNonce } from "./lib/nonce";
-import "./app.css";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { siteUrl: context.siteUrl };
@@ -13,6 +13,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const stylesheet = useInlineStyle();
   return (
     <html lang="en">
       <head>
@@ -20,6 +21,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#c2410c" />
         <Meta />
+        {/* The whole stylesheet (about 12 KB gzipped) is in the page: the first paint waits for
+            no other request. React keeps the server's element on hydration (matched by href). */}
+        <style href="pawsome-picks-css" precedence="default">
+          {stylesheet}
+        </style>
         <Links />
       </head>
       <body>

@@ -1,7 +1,7 @@
 // Lighthouse on the system Chromium, shared by `npm run audit` (scripts/audit.mjs) and the
 // Accessibility / Best Practices / SEO gate inside `npm test` (tests/e2e/lighthouse.spec.ts).
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -95,14 +95,26 @@ export async function launchChromium() {
  * the category scores (0-100), LCP, TBT, CLS, script bytes and the audits that cost points.
  */
 export async function auditPage(chrome, url, categories = CATEGORIES) {
-  const result = await lighthouse(url, {
-    port: chrome.port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: categories,
-  });
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  let lhr;
+  // A busy machine now and then loses the trace (NO_NAVSTART, NO_FCP): such a run has no
+  // numbers at all, so it is repeated (up to twice) rather than failing the whole audit.
+  for (let attempt = 1; ; attempt++) {
+    ({ lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: categories,
+    }));
+    if (!lhr.runtimeError) break;
+    if (attempt >= 3) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  }
+  // LH_SAVE_REPORTS=1 keeps each run's full report in reports/ (git-ignored) for reading the
+  // LCP element, request chains, layout shifts and so on; the latest run of a page wins.
+  if (process.env.LH_SAVE_REPORTS) {
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+    mkdirSync(join(root, "reports"), { recursive: true });
+    writeFileSync(join(root, "reports", `lhr-${name}.json`), JSON.stringify(lhr));
+  }
   const scores = {};
   const failing = {};
   for (const id of categories) {
