@@ -63,7 +63,10 @@ export function anonymousResponseCache({
   /** URLs being rendered now, each settling once its render has ended */
   const rendering = new Map<string, Promise<void>>();
   let bytes = 0;
+  /** counts clears: a render that began before the last one was made from old data */
+  let generation = 0;
   readCache.onClear(() => {
+    generation += 1;
     responses.clear();
     bytes = 0;
   });
@@ -132,6 +135,7 @@ export function anonymousResponseCache({
       settle = resolve;
     });
     rendering.set(key, done);
+    const startedIn = generation;
     let stored = false;
     res.once("close", () => {
       if (rendering.get(key) === done) rendering.delete(key);
@@ -155,6 +159,7 @@ export function anonymousResponseCache({
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       collect(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
       const cacheable =
+        startedIn === generation &&
         res.statusCode === 200 &&
         !res.getHeader("set-cookie") &&
         !/no-store|private/.test(String(res.getHeader("cache-control") ?? "")) &&
