@@ -8,13 +8,7 @@ export interface SecurityHeaderOptions {
   hsts: boolean;
 }
 
-/**
- * Headers every response carries. Scripts run only from this origin or with the request's
- * nonce (React Router's inline hydration scripts get it), so injected markup cannot run code.
- * Styles allow inline attributes (React style props); images may come from https hosts
- * because product images are admin-entered URLs.
- */
-/** The policy, with the sources that may run inline scripts (a nonce, or hashes of cached pages). */
+/** The policy, with the sources that may run inline scripts (this response's nonce). */
 export function contentSecurityPolicyFor(inlineScripts: string): string {
   return [
     "default-src 'self'",
@@ -50,6 +44,12 @@ export function nonceSource(): () => string {
   };
 }
 
+/**
+ * Headers every response carries. Scripts run only from this origin or with the request's
+ * nonce (React Router's inline hydration scripts get it), so injected markup cannot run code.
+ * Styles allow inline attributes (React style props); images may come from https hosts
+ * because product images are admin-entered URLs.
+ */
 export function securityHeaders({ contentSecurityPolicy, hsts }: SecurityHeaderOptions): RequestHandler {
   const nextNonce = nonceSource();
   return (_req, res, next) => {
