@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link } from "react-router";
 import { formatCompactDate, formatShortDate } from "../../domain/dates";
 import { type PostSummary, postPath, postTypeLabel } from "../../domain/posts";
@@ -15,9 +16,9 @@ export function postBadgeClass(postType: string): string {
 
 /**
  * A post teaser linking to its page. `dateStyle` "short" is the home page's
- * 'MMM dd, yyyy', "compact" the resources page's short month/day/year.
+ * 'MMM dd, yyyy', "compact" the resources page's short month/day/year. Memoised like ToyCard.
  */
-export function PostCard({
+export const PostCard = memo(function PostCard({
   post,
   dateStyle = "short",
   badge,
@@ -55,4 +56,4 @@ export function PostCard({
       </Link>
     </article>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { Award, ExternalLink } from "lucide-react";
+import { memo } from "react";
 import { Link } from "react-router";
 import type { Toy } from "../../domain/catalog";
 import { AffiliateLink, type AffiliatePlacement } from "./affiliate-link";
@@ -16,16 +17,22 @@ interface ToyCardProps {
   headingLevel?: "h3" | "h2";
   /** where the card is, for affiliate click counts (default: home for featured cards, products otherwise) */
   placement?: AffiliatePlacement;
+  /** the card is in the first screen: its image is the page's largest paint, so it is not lazy */
+  aboveTheFold?: boolean;
 }
 
-/** A toy card: image, Top Pick badge, name, description, price, rating and the retailer link. */
-export function ToyCard({
+/**
+ * A toy card: image, Top Pick badge, name, description, price, rating and the retailer link.
+ * Memoised: a refresh that brings back the same toy (same object, see shareEqual) skips it.
+ */
+export const ToyCard = memo(function ToyCard({
   toy,
   note,
   variant = "catalogue",
   highlighted = false,
   headingLevel: Heading = "h3",
   placement = variant === "featured" ? "home" : "products",
+  aboveTheFold = false,
 }: ToyCardProps) {
   return (
     <article
@@ -42,7 +49,8 @@ export function ToyCard({
             alt={toy.name}
             width={800}
             height={600}
-            loading="lazy"
+            loading={aboveTheFold ? "eager" : "lazy"}
+            fetchPriority={aboveTheFold ? "high" : undefined}
             decoding="async"
             className="aspect-[4/3] w-full bg-stone-100 object-cover"
           />
@@ -95,4 +103,4 @@ export function ToyCard({
       </div>
     </article>
   );
-}
+});

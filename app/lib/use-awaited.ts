@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { shareEqual } from "./share-equal";
 
 export type AwaitedState<T> = { settled: true; value: T } | { settled: false };
 
@@ -30,7 +31,13 @@ export function useAwaited<T>(source: T | Promise<T>, { keepPrevious = false } =
     if (!(source instanceof Promise)) return;
     let live = true;
     source.then((value) => {
-      if (live) setState((prev) => (prev.source === source ? { source, current: { settled: true, value } } : prev));
+      if (!live) return;
+      setState((prev) => {
+        if (prev.source !== source) return prev;
+        // A refresh that brings back what is shown keeps its objects (memoised cards skip the render).
+        const shared = prev.current.settled ? shareEqual(prev.current.value, value) : value;
+        return { source, current: { settled: true, value: shared } };
+      });
     });
     return () => {
       live = false;

@@ -30,6 +30,8 @@ import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/products";
 
 export const SKELETON_CARDS = 6;
+/** cards in the first row of the widest grid: their images load at once, not lazily */
+const FIRST_ROW = 3;
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const filters = catalogFiltersFrom(new URLSearchParams(location.search));
@@ -274,8 +276,8 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               {toysResult.data.items.length > 0 ? (
                 <>
                   <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-                    {toysResult.data.items.map((toy) => (
-                      <ToyCard key={toy.id} toy={toy} />
+                    {toysResult.data.items.map((toy, index) => (
+                      <ToyCard key={toy.id} toy={toy} aboveTheFold={index < FIRST_ROW} />
                     ))}
                   </div>
                   <Pagination page={filters.page ?? 1} total={total} filters={filters} />
