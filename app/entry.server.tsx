@@ -3,21 +3,11 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import stylesheet from "./app.css?inline";
+import { hydrateAfterPaint } from "./lib/hydrate-after-paint";
 import { InlineStyleProvider } from "./lib/inline-style";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
-
-/**
- * React Router preloads every module the page hydrates with (<link rel="modulepreload"> in the
- * head), at the browser's high priority: two dozen scripts then compete with the document and
- * the font for a slow connection although none of them is needed for the first paint (the HTML
- * is complete). Low priority lets the content paint first; the scripts still start early.
- * <Scripts> has no prop for this, so it is added to the finished HTML.
- */
-function lowerModulePreloadPriority(html: string): string {
-  return html.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
-}
 
 // Pages are sent once fully rendered (onAllReady) for every client, not only bots: the
 // first HTML then holds all content, which is what search engines and slow phones need,
@@ -60,7 +50,7 @@ export default function handleRequest(
         body.on("end", () => {
           clearTimeout(timeout);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          const html = lowerModulePreloadPriority(Buffer.concat(chunks).toString("utf8"));
+          const html = hydrateAfterPaint(Buffer.concat(chunks).toString("utf8"));
           resolve(new Response(html, { headers: responseHeaders, status: statusCode }));
         });
         body.on("error", reject);

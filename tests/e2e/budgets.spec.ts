@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { hydrated } from "./support/hydration";
 
 // The storefront's budget: at most 130 KB of gzipped JavaScript for / and /products
 // (the browser here asks for gzip over plain HTTP; over HTTPS it gets smaller Brotli).
@@ -16,5 +17,26 @@ for (const path of ["/", "/products"]) {
     console.log(`JS shipped by ${path}: ${(total / 1024).toFixed(1)} KB gzipped`);
     expect(total).toBeGreaterThan(50 * 1024);
     expect(total).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+  });
+}
+
+// Decision 018: the complete server HTML paints before any script competes with it; the
+// scripts start after the first contentful paint (or the load event, if that comes first), and
+// the page still becomes interactive.
+for (const path of ["/", "/products", "/quiz"]) {
+  test(`${path} requests its scripts only after it has painted or loaded, then hydrates`, async ({ page }) => {
+    await page.goto(path);
+    await hydrated(page);
+    const timing = await page.evaluate(() => {
+      const [paint] = performance.getEntriesByName("first-contentful-paint");
+      const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+      const scripts = performance.getEntriesByType("resource").filter((r) => new URL(r.name).pathname.endsWith(".js"));
+      return {
+        ready: Math.min(paint?.startTime ?? Number.NaN, navigation?.loadEventStart ?? Number.NaN),
+        scripts: scripts.map((s) => s.startTime),
+      };
+    });
+    expect(timing.scripts.length).toBeGreaterThan(3);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.ready);
   });
 }

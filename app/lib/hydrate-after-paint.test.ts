@@ -1,0 +1,136 @@
+import { runInNewContext } from "node:vm";
+import { describe, expect, it } from "vitest";
+import { hydrateAfterPaint } from "./hydrate-after-paint";
+
+const bootstrap =
+  'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-1.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client-1.js");';
+const page = [
+  '<html><head><style>p{}</style><link rel="modulepreload" href="/assets/entry.client-1.js" nonce="N"/>',
+  '<link rel="modulepreload" href="/assets/root-1.js" nonce="N"/><link rel="icon" href="/favicon.svg"/></head>',
+  '<body><p>content</p><script nonce="N">window.__reactRouterContext = {"a":"</b>"};</script>',
+  `<script nonce="N" type="module" async="">${bootstrap}</script></body></html>`,
+].join("");
+
+type Element = Record<string, string>;
+
+/**
+ * Runs the starter against a fake document: `paint` says whether the browser has paint timing;
+ * `firstPaint()` delivers the first-contentful-paint entry to the observer.
+ */
+function runStarter(html: string, { visibilityState = "visible", paint = true, readyState = "loading" } = {}) {
+  const code = /type="module" async="">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+  const inserted: Element[] = [];
+  const timers: (() => void)[] = [];
+  const listeners: Record<string, () => void> = {};
+  const frames: (() => void)[] = [];
+  let observed: ((list: { getEntriesByName(name: string): unknown[] }) => void) | undefined;
+  class PerformanceObserver {
+    static supportedEntryTypes = paint ? ["paint", "navigation"] : ["navigation"];
+    constructor(callback: typeof observed) {
+      observed = callback;
+    }
+    observe(options: { type: string; buffered: boolean }) {
+      expect(options).toEqual({ type: "paint", buffered: true });
+    }
+    disconnect() {
+      observed = undefined;
+    }
+  }
+  const document = {
+    visibilityState,
+    readyState,
+    createElement: (tag: string) => ({ tag }) as Element,
+    querySelector: () => ({ nonce: "N" }),
+    head: { append: (el: Element) => inserted.push(el) },
+    body: { append: (el: Element) => inserted.push(el) },
+  };
+  runInNewContext(code, {
+    document,
+    PerformanceObserver,
+    addEventListener: (name: string, listener: () => void, options: { once: boolean }) => {
+      expect(options).toEqual({ once: true });
+      listeners[name] = listener;
+    },
+    requestAnimationFrame: (fn: () => void) => frames.push(fn),
+    setTimeout: (fn: () => void) => timers.push(fn),
+  });
+  const entries = (names: string[]) => ({ getEntriesByName: (name: string) => names.filter((n) => n === name) });
+  return {
+    inserted,
+    timers,
+    frames,
+    paint: (...names: string[]) => observed?.(entries(names)),
+    load: () => listeners.load?.(),
+    runTimers: () => {
+      for (const timer of timers.splice(0)) timer();
+    },
+  };
+}
+
+const started = [
+  { tag: "link", rel: "modulepreload", href: "/assets/entry.client-1.js" },
+  { tag: "link", rel: "modulepreload", href: "/assets/root-1.js" },
+  { tag: "script", type: "module", nonce: "N", textContent: bootstrap },
+];
+
+describe("hydrateAfterPaint", () => {
+  const html = hydrateAfterPaint(page);
+
+  it("takes the module preloads out of the page and keeps everything else", () => {
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
+    expect(html).toContain('<link rel="icon" href="/favicon.svg"/>');
+    expect(html).toContain("<p>content</p>");
+    expect(html).toContain('window.__reactRouterContext = {"a":"</b>"};');
+    expect(html).toContain('<script nonce="N" type="module" async="">');
+  });
+
+  it("starts nothing before the first contentful paint, then the preloads and the original code", () => {
+    const run = runStarter(html);
+    expect(run.timers).toHaveLength(1); // the 3 s limit
+    run.paint("first-paint");
+    expect(run.timers).toHaveLength(1);
+    run.paint("first-contentful-paint");
+    expect(run.inserted).toEqual([]);
+    run.runTimers();
+    expect(run.inserted).toEqual(started);
+  });
+
+  it("waits two frames where the browser has no paint timing", () => {
+    const run = runStarter(html, { paint: false });
+    run.frames.shift()?.();
+    expect(run.inserted).toEqual([]);
+    run.frames.shift()?.();
+    run.runTimers();
+    expect(run.inserted).toEqual(started);
+  });
+
+  it("starts after the load event if that comes before the first contentful paint", () => {
+    const run = runStarter(html);
+    run.load();
+    expect(run.inserted).toEqual([]);
+    run.timers.pop()?.();
+    expect(run.inserted).toEqual(started);
+    expect(runStarter(html, { readyState: "complete" }).timers).toHaveLength(2);
+  });
+
+  it("starts at once in a hidden tab, and after 3 s at the latest; only once", () => {
+    expect(runStarter(html, { visibilityState: "hidden" }).inserted).toEqual(started);
+    const slow = runStarter(html);
+    slow.runTimers();
+    expect(slow.inserted).toEqual(started);
+    slow.paint("first-contentful-paint");
+    slow.runTimers();
+    expect(slow.inserted).toEqual(started);
+  });
+
+  it("writes the original code with every < escaped, so it cannot end or open a script element", () => {
+    const out = hydrateAfterPaint(page.replace('{"root":route0}', '{"root":route0,"path":"/a<!--b"}'));
+    const starter = /type="module" async="">([\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
+    expect(starter).not.toContain("<");
+    expect(runStarter(out, { visibilityState: "hidden" }).inserted[2]?.textContent).toContain('"path":"/a<!--b"');
+  });
+
+  it("leaves a page without React Router's bootstrap as it is", () => {
+    expect(hydrateAfterPaint("<html><body>plain</body></html>")).toBe("<html><body>plain</body></html>");
+  });
+});
