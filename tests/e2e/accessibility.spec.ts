@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { demoPosts } from "../../server/db/seed/demo/posts";
+import { hydrated } from "./support/hydration";
 
 // Every public page: no WCAG A/AA violations (axe), no console errors, and no request to
 // any host but this site.
@@ -46,7 +47,7 @@ test.describe("every public page", () => {
       page.on("pageerror", (e) => errors.push(e.message));
 
       await page.goto(path);
-      await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+      await hydrated(page);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await page.waitForLoadState("networkidle");
       const results = await new AxeBuilder({ page })

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { signIn } from "./support/admin";
+import { hydrated } from "./support/hydration";
 
 // Owner insights (issue #7; spec/quiz-and-admin.md §2 "Admin dashboard" and "Admin quiz
 // submissions", §3, §9): the dashboard's numbers, the quiz submissions table with search, paging
@@ -53,10 +54,6 @@ async function submissionsJson(page: Page, search: string): Promise<SubmissionJs
   const response = await page.request.get(`/api/admin/quiz-submissions?search=${encodeURIComponent(search)}`);
   expect(response.status()).toBe(200);
   return (await response.json()) as SubmissionJson[];
-}
-
-async function hydrated(page: Page) {
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
 }
 
 const formatCount = (n: number) => new Intl.NumberFormat("en-US").format(n);

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { signIn } from "./support/admin";
+import { hydrated } from "./support/hydration";
 
 // Admin products (issue #6; spec/quiz-and-admin.md §2 "Admin products list" and "Admin product
 // form", §4, §5, §8): the list, both form modes, categories, breed recommendations (saved with a
@@ -35,10 +36,6 @@ async function closeToast(page: Page, title: string) {
   const item = toastWith(page, title);
   await item.getByRole("button", { name: "Close notification" }).click();
   await expect(item).toBeHidden();
-}
-
-async function hydrated(page: Page) {
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
 }
 
 async function breedsByName(request: APIRequestContext): Promise<Map<string, number>> {

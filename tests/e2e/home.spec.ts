@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { hydrated } from "./support/hydration";
 
 // The home page is server-rendered, then refreshed in the browser through the spec's
 // API calls; intercepting those calls drives the loading, empty and error states.
@@ -189,7 +190,7 @@ test.describe("featured toys", () => {
   test("shows three skeleton cards while loading", async ({ page }) => {
     await page.goto("/about");
     // a click before hydration would load the home page from the server, complete, with no skeletons
-    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await hydrated(page);
     // long enough that a busy machine still sees the skeletons before the data arrives
     await page.route("**/api/toys/top-picks", async (route) => {
       await new Promise((r) => setTimeout(r, 5000));

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { demoPosts } from "../../server/db/seed/demo/posts";
+import { hydrated } from "./support/hydration";
 
 // Resources, the /reviews and /guides lists and the two detail pages, against the demo
 // content (5 reviews, 4 guides, 1 comparison). Lists are server-rendered, then refreshed by
@@ -420,6 +421,7 @@ test.describe("guide detail", () => {
 
   test("site links inside a guide navigate without a full page load", async ({ page }) => {
     await page.goto(`/guides/${BREED_SIZE_GUIDE.slug}`);
+    await hydrated(page);
     await page.evaluate(() => {
       (window as unknown as { marker: boolean }).marker = true;
     });

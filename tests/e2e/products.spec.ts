@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { hydrated } from "./support/hydration";
 
 interface ApiToy {
   id: number;
@@ -226,6 +227,8 @@ test.describe("products page", () => {
 
   test("shows six skeleton cards while the catalogue loads", async ({ page }) => {
     await page.goto("/about");
+    // a click before hydration would load the catalogue from the server, complete, with no skeletons
+    await hydrated(page);
     await page.route("**/api/toys?*", async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { hydrated } from "./support/hydration";
 
 test.describe("public shell", () => {
   test("home loads with its title, header and footer @mobile", async ({ page }) => {
@@ -67,7 +68,7 @@ test.describe("public shell", () => {
 
   test("F8 moves focus to the notification area", async ({ page }) => {
     await page.goto("/");
-    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await hydrated(page);
     await page.keyboard.press("F8");
     await expect(page.getByRole("region", { name: /Notification/ }).locator("ol")).toBeFocused();
   });
