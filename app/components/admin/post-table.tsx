@@ -2,6 +2,7 @@ import { BookOpen, ExternalLink, FileText, Pencil, Scale, Star, Trash2 } from "l
 import { Link } from "react-router";
 import { formatCompactDate, isoDay } from "../../../domain/dates";
 import { type PostSummary, postPath, postTypeLabel } from "../../../domain/posts";
+import { useHydrated } from "../../lib/use-hydrated";
 
 const TYPE_ICONS = { review: Star, guide: BookOpen, comparison: Scale } as const;
 
@@ -30,6 +31,8 @@ const ICON_BUTTON =
   "inline-flex size-10 items-center justify-center rounded-md text-ink transition-colors hover:bg-stone-100 hover:text-primary";
 
 function PostActions({ post, onDelete }: { post: PostSummary; onDelete: (post: PostSummary) => void }) {
+  // The delete dialog needs React: until hydration a click would do nothing (decision 005).
+  const hydrated = useHydrated();
   return (
     <div className="flex items-center justify-end gap-1">
       <Link to={`/admin/posts/${post.id}`} className={ICON_BUTTON} aria-label={`Edit ${post.title}`} title="Edit">
@@ -48,7 +51,8 @@ function PostActions({ post, onDelete }: { post: PostSummary; onDelete: (post: P
       <button
         type="button"
         onClick={() => onDelete(post)}
-        className={`${ICON_BUTTON} hover:bg-red-50 hover:text-red-700`}
+        disabled={!hydrated}
+        className={`${ICON_BUTTON} hover:bg-red-50 hover:text-red-700 disabled:opacity-60`}
         aria-label={`Delete ${post.title}`}
         title="Delete"
       >

@@ -9,6 +9,7 @@ import { buttonClass } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { pageTitle } from "../../lib/page-title";
 import { settle } from "../../lib/result";
+import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/posts";
 
 export const meta = () => [{ title: pageTitle("Manage Posts") }, { name: "robots", content: "noindex" }];
@@ -38,6 +39,8 @@ function matches(post: PostSummary, query: string): boolean {
 
 /** /admin/posts: every post, searchable, with edit and delete. */
 export default function AdminPosts({ loaderData }: Route.ComponentProps) {
+  // The search filters in the browser: typed before hydration, it would be lost (decision 005).
+  const hydrated = useHydrated();
   const [posts, setPosts] = useState<PostSummary[] | null>(loaderData.posts.ok ? loaderData.posts.data : null);
   const [query, setQuery] = useState("");
   const [pendingDelete, setPendingDelete] = useState<PostSummary | null>(null);
@@ -154,6 +157,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
               type="search"
               value={query}
               onChange={(event) => setQuery(event.target.value)}
+              disabled={!hydrated}
               placeholder="Search posts..."
               autoComplete="off"
               className="block w-full rounded-lg border border-stone-300 bg-white py-2.5 pr-3 pl-10 text-base text-ink shadow-sm placeholder:text-stone-500 focus:border-primary focus:outline-2 focus:outline-offset-0 focus:outline-primary"

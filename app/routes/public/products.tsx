@@ -298,7 +298,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                 <div className="rounded-2xl border border-stone-200 bg-white p-10 text-center">
                   <h2 className="text-xl font-bold">No products found</h2>
                   <p className="mt-2 text-muted">Try adjusting your filters or search term</p>
-                  <button type="button" onClick={clearFilters} className={buttonClass("primary", "md", "mt-6")}>
+                  {/* Disabled until hydrated like every script-driven control (decision 005): a click
+                      before then would do nothing. */}
+                  <button
+                    type="button"
+                    disabled={!hydrated}
+                    onClick={clearFilters}
+                    className={buttonClass("primary", "md", "mt-6")}
+                  >
                     Clear All Filters
                   </button>
                 </div>
