@@ -93,7 +93,6 @@ test.describe("admin dashboard", () => {
     await submitQuiz(page.request, email);
     const errors = recordErrors(page);
     await signIn(page);
-    await hydrated(page);
 
     await expect(page).toHaveTitle("Admin Dashboard | Pawsome Picks");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
@@ -165,7 +164,6 @@ test.describe("admin dashboard", () => {
     page,
   }) => {
     await signIn(page);
-    await hydrated(page);
     const visits = panel(page, "Visits and Page Views");
     const figure = visits.getByRole("figure");
     await expect(figure).toContainText("Last 30 days:");
@@ -453,7 +451,6 @@ test.describe("admin insights on a phone", () => {
   test("the dashboard and the submissions fit a 375 px phone", async ({ page }) => {
     await submitQuiz(page.request, `${uniqueTag("phone")}@example.com`);
     await signIn(page);
-    await hydrated(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Dashboard");
     await expectNoHorizontalScroll(page);
     await expect(page.getByRole("link", { name: "Create New Post" })).toBeInViewport();
