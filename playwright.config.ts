@@ -24,6 +24,8 @@ const SITES = {
   public: { port: basePort, match: undefined, ignore: /admin-.*\.spec\.ts/ },
   admin: { port: basePort + 1, match: /admin-(auth|posts|products)\.spec\.ts/, ignore: undefined },
   insights: { port: basePort + 2, match: /admin-insights\.spec\.ts/, ignore: undefined },
+  // changes the admin password: nothing else may sign in to this server meanwhile
+  account: { port: basePort + 3, match: /admin-account\.spec\.ts/, ignore: undefined },
 } as const;
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium };
@@ -71,6 +73,8 @@ export default defineConfig({
       ADMIN_PASSWORD: "correct-horse-battery",
       // the per-IP limits are tested at the API level; every browser test comes from one IP
       FORM_RATE_LIMIT: "1000/10",
+      // load shedding has tests of its own; here a busy machine must not turn pages into 503s
+      LOAD_SHED_MAX_DELAY_MS: "0",
       TRACK_RATE_LIMIT: "100000/10",
     },
   })),

@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 // Unit and integration tests (Node, no bundler plugins). Browser tests are Playwright's.
 export default defineConfig({
   test: {
-    include: ["{app,domain,server,tests}/**/*.test.{ts,tsx}"],
+    include: ["{app,domain,server,scripts,tests}/**/*.test.{ts,tsx}"],
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],

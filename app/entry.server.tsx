@@ -1,13 +1,24 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import stylesheet from "./app.css?inline";
 import { hydrateAfterPaint } from "./lib/hydrate-after-paint";
 import { InlineStyleProvider } from "./lib/inline-style";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders, actions and rendering go to the server's log as `err` (its serializer keeps
+ * the kind, code and stack, never a failed query's parameters). A 404 or 405 React Router
+ * answers itself is an answer, not a failure, and a request the visitor abandoned is neither.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  context.logger.error({ err: error, path: new URL(request.url).pathname }, "page request failed");
+};
 
 // Pages are sent once fully rendered (onAllReady) for every client, not only bots: the
 // first HTML then holds all content, which is what search engines and slow phones need,

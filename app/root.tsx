@@ -9,7 +9,16 @@ export function loader({ context }: Route.LoaderArgs) {
   return { siteUrl: context.siteUrl };
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+// The site's origin never changes while a page is open: no request for it on each navigation.
+export function shouldRevalidate() {
+  return false;
+}
+
+// The feed on every page, so feed readers and browsers find it from any address.
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/rss+xml", title: "Pawsome Picks", href: "/rss.xml" },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

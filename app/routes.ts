@@ -32,6 +32,7 @@ export default [
     route("admin/products/new", "routes/admin/product-edit.tsx", { id: "admin-product-new" }),
     route("admin/products/:id", "routes/admin/product-edit.tsx"),
     route("admin/quiz-submissions", "routes/admin/quiz-submissions.tsx"),
+    route("admin/password", "routes/admin/password.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wireSchema } from "./wire-schema";
 import "./zod-config";
 
 // Admin sign-in (spec/quiz-and-admin.md §2 "Admin login", §6), shared by the login form and
@@ -16,6 +17,61 @@ export const loginSchema = z.object({
 
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** The admin area's "Change password" form (and POST /api/admin/password). */
+export const PASSWORD_TEXT = {
+  title: "Change Password",
+  intro: "Choose a new admin password. Every other signed-in browser is signed out.",
+  currentLabel: "Current password",
+  newLabel: "New password",
+  confirmLabel: "Repeat the new password",
+  newHint: `At least ${MIN_PASSWORD_LENGTH} characters; a few unrelated words make a strong one.`,
+  submit: "Change Password",
+  submitting: "Changing...",
+  currentRequired: "Enter your current password",
+  currentWrong: "The current password is not correct",
+  tooShort: `Use at least ${MIN_PASSWORD_LENGTH} characters`,
+  tooLong: `Use at most ${MAX_PASSWORD_LENGTH} characters`,
+  mismatch: "The two new passwords do not match",
+  unchanged: "Choose a password different from the current one",
+  changedTitle: "Password Changed",
+  changed: "Your password has been changed. Every other session has been signed out.",
+} as const;
+
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z
+      .string(PASSWORD_TEXT.currentRequired)
+      .min(1, PASSWORD_TEXT.currentRequired)
+      .max(MAX_PASSWORD_LENGTH, PASSWORD_TEXT.currentWrong),
+    newPassword: z
+      .string(PASSWORD_TEXT.tooShort)
+      .min(MIN_PASSWORD_LENGTH, PASSWORD_TEXT.tooShort)
+      .max(MAX_PASSWORD_LENGTH, PASSWORD_TEXT.tooLong),
+    confirmPassword: z.string(PASSWORD_TEXT.mismatch),
+  })
+  .superRefine((input, ctx) => {
+    if (input.confirmPassword !== input.newPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: PASSWORD_TEXT.mismatch });
+    }
+    if (input.newPassword === input.currentPassword && input.newPassword.length >= MIN_PASSWORD_LENGTH) {
+      ctx.addIssue({ code: "custom", path: ["newPassword"], message: PASSWORD_TEXT.unchanged });
+    }
+  });
+
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
+/** POST /api/admin/login: who signed in (the session itself is the cookie). */
+export const loginAnswerSchema = wireSchema(() => z.object({ user: z.object({ username: z.string() }) }));
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
+/** GET /api/admin/session: the signed-in admin and when the session ends at the latest. */
+export const sessionAnswerSchema = wireSchema(() => loginAnswerSchema.extend({ expiresAt: z.iso.datetime() }));
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
+
+/** POST /api/admin/password: PASSWORD_TEXT.changed. */
+export const passwordChangedSchema = wireSchema(() => z.object({ message: z.string() }));
+export type PasswordChanged = z.infer<typeof passwordChangedSchema>;
+
 /** The spec's toasts for signing in and out (§6). */
 export const AUTH_TEXT = {
   loginSuccessTitle: "Login Successful",
@@ -25,3 +81,12 @@ export const AUTH_TEXT = {
   logoutTitle: "Logged Out",
   logoutDescription: "You have been logged out of the admin dashboard.",
 } as const;
+
+/** The 429 answers of sign-in: one browser's guesses, or guesses at the account from many places. */
+export function loginThrottledText(retryAfterSeconds: number, scope: "client" | "account"): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait = minutes <= 1 ? "a minute" : `${minutes} minutes`;
+  return scope === "client"
+    ? `Too many failed login attempts. Please wait ${wait} and try again.`
+    : `Too many failed login attempts on this account from unrecognised browsers. Please wait ${wait}, or sign in from a browser you have signed in with before.`;
+}

@@ -1,62 +1,137 @@
-// Shapes the storefront reads (spec/storefront.md §3) and the catalogue query rules.
+import { z } from "zod";
+import { MAX_RECOMMENDATIONS } from "./quiz-scoring";
+import { wireSchema } from "./wire-schema";
 
-export interface CategoryRef {
-  id: number;
-  name: string;
+// Shapes the storefront reads (spec/storefront.md §3), as the API sends them, and the
+// catalogue query rules. The storefront pages import this module for its constants and URL
+// helpers without Zod: every schema is declared through wireSchema.
+
+export const categoryRefSchema = wireSchema(() =>
+  z.object({
+    id: z.number().int().positive(),
+    name: z.string(),
+  }),
+);
+export type CategoryRef = z.infer<typeof categoryRefSchema>;
+
+export const toySchema = wireSchema(() =>
+  z.object({
+    id: z.number().int().positive(),
+    name: z.string(),
+    description: z.string(),
+    details: z.string(),
+    imageUrl: z.string().nullable(),
+    price: z.string(),
+    priceDiscount: z.string().nullable(),
+    rating: z.string(),
+    reviewCount: z.number().int().nonnegative(),
+    amazonUrl: z.string().nullable(),
+    amazonAsin: z.string().nullable(),
+    affiliateUrl: z.string().nullable(),
+    affiliateCode: z.string().nullable(),
+    isTopPick: z.boolean(),
+    inStock: z.boolean(),
+    isPrimeEligible: z.boolean(),
+    materialType: z.string().nullable(),
+    features: z.array(z.string()),
+    ageRecommendation: z.string().nullable(),
+    suitableFor: z.string().nullable(),
+    /** the legacy single category */
+    categoryId: z.number().int().positive().nullable(),
+    categoryName: z.string().nullable(),
+    categories: z.array(categoryRefSchema),
+  }),
+);
+export type Toy = z.infer<typeof toySchema>;
+
+export const breedSchema = wireSchema(() =>
+  z.object({
+    id: z.number().int().positive(),
+    name: z.string(),
+    size: z.string(),
+    description: z.string(),
+    imageUrl: z.string().nullable(),
+  }),
+);
+export type Breed = z.infer<typeof breedSchema>;
+
+export const categorySchema = wireSchema(() =>
+  z.object({
+    id: z.number().int().positive(),
+    name: z.string(),
+    description: z.string().nullable(),
+    icon: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+  }),
+);
+export type Category = z.infer<typeof categorySchema>;
+
+export const recommendationSchema = wireSchema(() =>
+  z.object({
+    toyId: z.number().int().positive(),
+    toy: toySchema,
+    note: z.string().nullable(),
+  }),
+);
+export type Recommendation = z.infer<typeof recommendationSchema>;
+
+/** GET /api/recommendations/{breedId} */
+export const breedRecommendationsSchema = wireSchema(() =>
+  z.object({
+    breed: breedSchema.pick({ id: true, name: true, description: true, imageUrl: true }),
+    recommendations: z.array(recommendationSchema),
+  }),
+);
+export type BreedRecommendations = z.infer<typeof breedRecommendationsSchema>;
+
+/** GET /api/quiz-recommendations: up to three toys for the quiz answers, best match first. */
+export const quizRecommendationsSchema = wireSchema(() =>
+  z.object({ recommendations: z.array(toySchema).max(MAX_RECOMMENDATIONS) }),
+);
+export type QuizRecommendations = z.infer<typeof quizRecommendationsSchema>;
+
+/** One breed recommendation of a toy, with the breed's name (GET /api/toys/{id}/breed-recommendations). */
+export const toyBreedLinkSchema = wireSchema(() =>
+  z.object({
+    id: z.number().int().positive(),
+    breedId: z.number().int().positive(),
+    toyId: z.number().int().positive(),
+    note: z.string().nullable(),
+    breed: z.object({ id: z.number().int().positive(), name: z.string() }),
+  }),
+);
+export type ToyBreedLink = z.infer<typeof toyBreedLinkSchema>;
+
+/** A category attached to a toy (POST /api/toys/{id}/categories). */
+export const toyCategoryLinkSchema = wireSchema(() =>
+  z.object({
+    id: z.number().int().positive(),
+    toyId: z.number().int().positive(),
+    categoryId: z.number().int().positive(),
+  }),
+);
+export type ToyCategoryLink = z.infer<typeof toyCategoryLinkSchema>;
+
+/** One page of GET /api/toys: the toys, and how many matched (its X-Total-Count). */
+export interface ToyPage {
+  items: Toy[];
+  total: number;
 }
 
-export interface Toy {
-  id: number;
-  name: string;
-  description: string;
-  details: string;
-  imageUrl: string | null;
-  price: string;
-  priceDiscount: string | null;
-  rating: string;
-  reviewCount: number;
-  amazonUrl: string | null;
-  amazonAsin: string | null;
-  affiliateUrl: string | null;
-  affiliateCode: string | null;
-  isTopPick: boolean;
-  inStock: boolean;
-  isPrimeEligible: boolean;
-  materialType: string | null;
-  features: string[];
-  ageRecommendation: string | null;
-  suitableFor: string | null;
-  categoryId: number | null;
-  categoryName: string | null;
-  categories: CategoryRef[];
-}
-
-export interface Breed {
-  id: number;
-  name: string;
-  size: string;
-  description: string;
-  imageUrl: string | null;
-}
-
-export interface Category {
-  id: number;
-  name: string;
-  description: string | null;
-  icon: string | null;
-  imageUrl: string | null;
-}
-
-export interface Recommendation {
-  toyId: number;
-  toy: Toy;
-  note: string | null;
-}
-
-export interface BreedRecommendations {
-  breed: Pick<Breed, "id" | "name" | "description" | "imageUrl">;
-  recommendations: Recommendation[];
-}
+/** A row of the admin products table (spec/quiz-and-admin.md §2 "Admin products list"). */
+export const adminProductRowSchema = wireSchema(() =>
+  toySchema.pick({
+    id: true,
+    name: true,
+    description: true,
+    categoryName: true,
+    price: true,
+    rating: true,
+    amazonUrl: true,
+    isTopPick: true,
+  }),
+);
+export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
 
 export const SORT_OPTIONS = [
   { value: "name", label: "Name (A-Z)" },
@@ -75,22 +150,6 @@ export const PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_SEARCH_LENGTH = 100;
 
-/** The shape both this parser and Zod schemas give: parseOr400 on the server takes either. */
-export type ParseResult<T> =
-  | { success: true; data: T }
-  | { success: false; error: { issues: { path: string[]; message: string }[] } };
-
-export interface ToyQueryValues {
-  search: string | undefined;
-  category: number | undefined;
-  breed: number | undefined;
-  minPrice: number | undefined;
-  maxPrice: number | undefined;
-  sort: ToySort | undefined;
-  page: number | undefined;
-  pageSize: number | undefined;
-}
-
 export const TOY_QUERY_INT_LIMITS = {
   category: 2_147_483_647,
   breed: 2_147_483_647,
@@ -99,66 +158,72 @@ export const TOY_QUERY_INT_LIMITS = {
   page: 1_000_000,
   pageSize: MAX_PAGE_SIZE,
 } as const;
-const SORT_VALUES: readonly string[] = SORT_OPTIONS.map((o) => o.value);
+type WholeNumberKey = keyof typeof TOY_QUERY_INT_LIMITS;
 
-// Hand-written rather than Zod: the products page parses its URL in the browser too, and
-// Zod would add about 25 KB to that page's JavaScript.
-function parseToyQueryInput(input: Record<string, unknown>): ParseResult<ToyQueryValues> {
-  const issues: { path: string[]; message: string }[] = [];
-  const data: ToyQueryValues = {
-    search: undefined,
-    category: undefined,
-    breed: undefined,
-    minPrice: undefined,
-    maxPrice: undefined,
-    sort: undefined,
-    page: undefined,
-    pageSize: undefined,
-  };
-  if (input.search !== undefined) {
-    if (typeof input.search !== "string") issues.push({ path: ["search"], message: "search must be text" });
-    else if (input.search.length > MAX_SEARCH_LENGTH) {
-      issues.push({ path: ["search"], message: `search must be at most ${MAX_SEARCH_LENGTH} characters` });
-    } else data.search = input.search.trim() || undefined;
-  }
-  for (const [key, max] of Object.entries(TOY_QUERY_INT_LIMITS) as [keyof typeof TOY_QUERY_INT_LIMITS, number][]) {
-    const raw = input[key];
-    if (raw === undefined || raw === "" || raw === "all") continue;
-    const n = typeof raw === "number" ? raw : typeof raw === "string" && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-    if (!Number.isSafeInteger(n) || n < 0 || n > max) {
-      issues.push({ path: [key], message: `must be a whole number from 0 to ${max}` });
-    } else if ((key === "page" || key === "pageSize") && n < 1) {
-      issues.push({ path: [key], message: `${key} must be at least 1` });
-    } else data[key] = n;
-  }
-  if (input.sort !== undefined) {
-    if (typeof input.sort === "string" && SORT_VALUES.includes(input.sort)) data.sort = input.sort as ToySort;
-    else issues.push({ path: ["sort"], message: "sort must be one of name, price-asc, price-desc, rating-desc" });
-  }
-  if (data.minPrice !== undefined && data.maxPrice !== undefined && data.minPrice > data.maxPrice) {
-    issues.push({ path: ["minPrice"], message: "minPrice must not be above maxPrice" });
-  }
-  return issues.length > 0 ? { success: false, error: { issues } } : { success: true, data };
+const SORT_VALUES = SORT_OPTIONS.map((option) => option.value);
+const DIGITS = /^\d+$/;
+/** "" and "all" (a select's "any") leave a number parameter unset. */
+const isUnset = (value: unknown) => value === "" || value === "all";
+const minimumOf = (key: WholeNumberKey) => (key === "page" || key === "pageSize" ? 1 : 0);
+
+/** A whole number parameter: URL digits become the number, anything else is refused as it is. */
+function wholeNumber(key: WholeNumberKey) {
+  const message = `must be a whole number from 0 to ${TOY_QUERY_INT_LIMITS[key]}`;
+  const min = minimumOf(key);
+  return z.preprocess(
+    (value) => (isUnset(value) ? undefined : typeof value === "string" && DIGITS.test(value) ? Number(value) : value),
+    z
+      .number(message)
+      .int(message)
+      .min(min, min === 1 ? `${key} must be at least 1` : message)
+      .max(TOY_QUERY_INT_LIMITS[key], message)
+      .optional(),
+  );
 }
 
-/** Query parameters of GET /api/toys and of the /products page; all optional. */
-export const toyQuerySchema = {
-  safeParse: (input: unknown) =>
-    parseToyQueryInput(typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {}),
-  parse(input: unknown): ToyQueryValues {
-    const result = this.safeParse(input);
-    if (!result.success) throw new Error(result.error.issues[0]?.message);
-    return result.data;
-  },
-};
+/**
+ * Query parameters of GET /api/toys and of the /products page, all optional (values as a URL
+ * gives them: text). Strict: a value that does not parse is an error naming the parameter.
+ */
+export const toyQuerySchema = wireSchema(() =>
+  z
+    .object({
+      search: z
+        .string("search must be text")
+        .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
+        .transform((text) => text.trim() || undefined)
+        .optional(),
+      category: wholeNumber("category"),
+      breed: wholeNumber("breed"),
+      minPrice: wholeNumber("minPrice"),
+      maxPrice: wholeNumber("maxPrice"),
+      sort: z.enum(SORT_VALUES, { error: `sort must be one of ${SORT_VALUES.join(", ")}` }).optional(),
+      page: wholeNumber("page"),
+      pageSize: wholeNumber("pageSize"),
+    })
+    .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+      path: ["minPrice"],
+      message: "minPrice must not be above maxPrice",
+    }),
+);
 
-export type ToyQuery = Partial<ToyQueryValues>;
+export type ToyQuery = z.output<typeof toyQuerySchema>;
+export type ToyQueryKey = keyof ToyQuery;
 
-const TOY_QUERY_KEYS = ["search", "category", "breed", "minPrice", "maxPrice", "sort", "page", "pageSize"] as const;
+const TOY_QUERY_KEYS: readonly ToyQueryKey[] = [
+  "search",
+  "category",
+  "breed",
+  "minPrice",
+  "maxPrice",
+  "sort",
+  "page",
+  "pageSize",
+];
 
 /** The catalogue parameters of a URL (first value of each), ready for toyQuerySchema. */
-export function toyQueryInput(params: URLSearchParams): Record<string, string> {
-  const raw: Record<string, string> = {};
+export function toyQueryInput(params: URLSearchParams): Partial<Record<ToyQueryKey, string>> {
+  const raw: Partial<Record<ToyQueryKey, string>> = {};
   for (const key of TOY_QUERY_KEYS) {
     const value = params.get(key);
     if (value !== null) raw[key] = value;
@@ -166,16 +231,28 @@ export function toyQueryInput(params: URLSearchParams): Record<string, string> {
   return raw;
 }
 
-/** The catalogue filters a visitor can set on /products; all optional, defaults omitted. */
-export interface CatalogFilters {
-  search?: string;
-  breed?: number;
-  category?: number;
-  minPrice?: number;
-  maxPrice?: number;
-  sort?: ToySort;
-  page?: number;
+/**
+ * One URL parameter read as toyQuerySchema reads it, or undefined where the schema would
+ * refuse it (or leave it unset). The /products page runs this in the browser instead of the
+ * schema itself, whose Zod would break the page's JavaScript budget (decision 022);
+ * domain/catalog.test.ts checks the two agree on every kind of value.
+ */
+export function lenientToyQueryValue<K extends ToyQueryKey>(key: K, raw: string): ToyQuery[K] | undefined {
+  let value: string | number | undefined;
+  if (key === "search") {
+    value = raw.length <= MAX_SEARCH_LENGTH ? raw.trim() || undefined : undefined;
+  } else if (key === "sort") {
+    value = SORT_VALUES.find((sort) => sort === raw);
+  } else if (!isUnset(raw) && DIGITS.test(raw)) {
+    const n = Number(raw);
+    const intKey = key as WholeNumberKey;
+    value = n >= minimumOf(intKey) && n <= TOY_QUERY_INT_LIMITS[intKey] ? n : undefined;
+  }
+  return value as ToyQuery[K] | undefined;
 }
+
+/** The catalogue filters a visitor can set on /products; all optional, defaults omitted. */
+export type CatalogFilters = Omit<ToyQuery, "pageSize">;
 
 /**
  * URL parameters for the filters, leaving out defaults (so the plain /products URL is
@@ -195,23 +272,21 @@ export function catalogSearchParams(filters: CatalogFilters): URLSearchParams {
 
 /**
  * Reads the /products filters from a URL leniently: a parameter that does not parse is
- * ignored rather than failing the page.
+ * ignored rather than failing the page, and so is an inverted price range.
  */
 export function catalogFiltersFrom(params: URLSearchParams): CatalogFilters {
-  const filters: CatalogFilters = {};
-  const input = toyQueryInput(params);
-  for (const [key, value] of Object.entries(input)) {
-    const parsed = toyQuerySchema.safeParse({ [key]: value });
-    if (!parsed.success) continue;
-    Object.assign(filters, Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)));
+  const filters: Partial<Record<ToyQueryKey, unknown>> = {};
+  for (const [key, raw] of Object.entries(toyQueryInput(params)) as [ToyQueryKey, string][]) {
+    const value = lenientToyQueryValue(key, raw);
+    if (value !== undefined && key !== "pageSize") filters[key] = value;
   }
-  delete (filters as { pageSize?: number }).pageSize;
-  if (filters.minPrice !== undefined && filters.maxPrice !== undefined && filters.minPrice > filters.maxPrice) {
-    delete filters.minPrice;
-    delete filters.maxPrice;
+  const read = filters as CatalogFilters;
+  if (read.minPrice !== undefined && read.maxPrice !== undefined && read.minPrice > read.maxPrice) {
+    delete read.minPrice;
+    delete read.maxPrice;
   }
-  if (filters.maxPrice !== undefined && filters.maxPrice >= PRICE_MAX) delete filters.maxPrice;
-  return filters;
+  if (read.maxPrice !== undefined && read.maxPrice >= PRICE_MAX) delete read.maxPrice;
+  return read;
 }
 
 /** True when no filter is set (sort and page do not count). */

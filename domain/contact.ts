@@ -5,15 +5,20 @@ import { emailAddressSchema } from "./email";
 // The contact form's rules and messages (spec/storefront.md §5), shared by the form and
 // POST /api/contact. Upper limits are ours: they keep one message to a sane size.
 export const contactSchema = z.object({
-  name: z.string().trim().min(2, "Name must be at least 2 characters").max(100, "Name must be at most 100 characters"),
+  // The type error's message is the "too short" one: a form sends an empty field as missing.
+  name: z
+    .string("Name must be at least 2 characters")
+    .trim()
+    .min(2, "Name must be at least 2 characters")
+    .max(100, "Name must be at most 100 characters"),
   email: emailAddressSchema,
   subject: z
-    .string()
+    .string("Subject must be at least 5 characters")
     .trim()
     .min(5, "Subject must be at least 5 characters")
     .max(200, "Subject must be at most 200 characters"),
   message: z
-    .string()
+    .string("Message must be at least 10 characters")
     .trim()
     .min(10, "Message must be at least 10 characters")
     .max(5000, "Message must be at most 5000 characters"),

@@ -1,7 +1,14 @@
+import { stripForbiddenCharacters } from "./text";
+
 // sitemap.xml and rss.xml documents, built from plain data.
 
+/**
+ * Text as XML 1.0 character data. Characters XML cannot carry at all (control characters,
+ * U+FFFE/U+FFFF; not even as a reference) are dropped: the forms refuse them, but a title
+ * stored earlier or written by another path would otherwise make the whole feed unreadable.
+ */
 export function escapeXml(text: string): string {
-  return text.replace(
+  return stripForbiddenCharacters(text).replace(
     /[<>&'"]/g,
     (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c,
   );

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import "./zod-config";
-import { POST_TYPES } from "./posts";
+import { POST_AUTHOR, POST_TYPES } from "./posts";
 
 // The admin post form's rules and messages (spec/quiz-and-admin.md §5 "Post form"), shared by
 // the form and POST/PATCH /api/posts. Upper limits are ours: they keep a post to a sane size.
 
-/** The byline every post gets (spec §2: "the author is always set to the team name and a placeholder image"). */
-export const POST_AUTHOR = { name: "Pawsome Picks Team", imageUrl: "/placeholder.svg" } as const;
+export { POST_AUTHOR };
 
 export const DEFAULT_READING_TIME = 5;
 export const POST_CONTENT_MAX = 60_000;

@@ -1,28 +1,43 @@
+import { z } from "zod";
+import { wireSchema } from "./wire-schema";
+
 // Posts as the storefront reads them (spec/storefront.md §3) and where they live.
 
 export const POST_TYPES = ["review", "guide", "comparison"] as const;
 export type PostType = (typeof POST_TYPES)[number];
 
-export interface PostSummary {
-  id: number;
-  title: string;
-  slug: string;
-  excerpt: string;
-  imageUrl: string | null;
-  postType: string;
-  publishedAt: string;
-  readingTime: number;
-  categoryId: number | null;
-  authorName: string | null;
-  authorImageUrl: string | null;
-}
+/** A post without its body, as the lists show it. */
+export const postSummarySchema = wireSchema(() =>
+  z.object({
+    id: z.number().int().positive(),
+    title: z.string(),
+    slug: z.string(),
+    excerpt: z.string(),
+    imageUrl: z.string().nullable(),
+    postType: z.enum(POST_TYPES),
+    /** ISO 8601 */
+    publishedAt: z.iso.datetime(),
+    /** minutes */
+    readingTime: z.number().int().positive(),
+    categoryId: z.number().int().positive().nullable(),
+    authorName: z.string().nullable(),
+    authorImageUrl: z.string().nullable(),
+  }),
+);
+export type PostSummary = z.infer<typeof postSummarySchema>;
 
-export interface Post extends PostSummary {
-  content: string;
-}
+/** A post with its markdown body (GET /api/posts/{key}, and what the admin writes answer). */
+export const postSchema = wireSchema(() => postSummarySchema.extend({ content: z.string() }));
+export type Post = z.infer<typeof postSchema>;
+
+/** A post as its detail page shows it: the body rendered on the server to safe HTML. */
+export type RenderedPost = PostSummary & { html: string };
+
+/** The byline every post gets (spec §2: "the author is always set to the team name and a placeholder image"). */
+export const POST_AUTHOR = { name: "Pawsome Picks Team", imageUrl: "/placeholder.svg" } as const;
 
 /** Guides live under /guides; reviews, comparisons and anything else under /reviews. */
-export function postPath(post: Pick<PostSummary, "postType" | "slug">): string {
+export function postPath(post: { postType: string; slug: string }): string {
   return post.postType === "guide" ? `/guides/${post.slug}` : `/reviews/${post.slug}`;
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalisePrice } from "./price";
 import "./zod-config";
 
 // The admin product form's rules and messages (spec/quiz-and-admin.md §5 "Product form"),
@@ -12,6 +13,12 @@ import "./zod-config";
 export const RATING_PATTERN = /^[0-5](\.\d)?$/;
 
 export const DEFAULT_RATING = "4.5";
+
+/** Spec §5: a breed recommended twice for one product (the form's toast, the API's 409). */
+export const ALREADY_RECOMMENDED = {
+  title: "Already recommended",
+  description: "This breed already has a recommendation for this product",
+} as const;
 
 /** "Squeaky, , Durable " -> ["Squeaky", "Durable"]: the form's comma-separated lists. */
 export function splitList(text: string): string[] {
@@ -57,14 +64,16 @@ export const productFields = {
     .trim()
     .min(20, "Details must be at least 20 characters")
     .max(20_000, "Details must be at most 20000 characters"),
+  // Stored in one form ("7.5" -> "$7.50", domain/price.ts), whichever client saved it.
   price: z
     .string("Price is required")
     .trim()
     .min(1, "Price is required")
-    .max(30, "Price must be at most 30 characters"),
+    .max(30, "Price must be at most 30 characters")
+    .transform(normalisePrice),
   rating: z.string("Rating must be between 0 and 5").trim().regex(RATING_PATTERN, "Rating must be between 0 and 5"),
   imageUrl: optionalUrl("Image URL"),
-  priceDiscount: optionalText(30, "Discount price"),
+  priceDiscount: optionalText(30, "Discount price").transform((v) => (v === null ? null : normalisePrice(v))),
   amazonUrl: optionalUrl("Amazon URL"),
   amazonAsin: optionalText(20, "Amazon ASIN"),
   affiliateUrl: optionalUrl("Affiliate URL"),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { QuizAnswers } from "./quiz";
-import { ratingValue, recommendToys, type ScorableToy, scoreToy } from "./quiz-scoring";
+import { compareTied, ratingValue, recommendToys, type ScorableToy, scoreToy } from "./quiz-scoring";
 
 // Expected scores below are worked out by hand from spec/quiz-and-admin.md §9:
 // 2 points per matched criterion (size, age, chew, play, purpose), +1 for a top pick.
@@ -14,6 +14,7 @@ function toy(overrides: Partial<ScorableToy> = {}): ScorableToy {
     id,
     name: `Toy ${id}`,
     rating: "4.0",
+    reviewCount: 100,
     isTopPick: false,
     materialType: null,
     features: [],
@@ -160,14 +161,32 @@ describe("recommendToys", () => {
     expect(names(recommendToys(toys, baseAnswers))).toEqual(["eight", "four", "three"]);
   });
 
-  it("keeps list order between equal scores, whatever the rating", () => {
+  it("breaks a tie by rating, higher first, not by name or list order (decision 032)", () => {
+    // the issue's case: alphabetical order showed the 3.9★ toy and left out the 4.6★ one
     const toys = [
-      toy({ name: "first", suitableFor: "medium", rating: "3.0" }), // 2
+      toy({ name: "Acorn Chew", suitableFor: "medium", rating: "3.9" }), // 2
       toy({ name: "best", suitableFor: "medium", ageRecommendation: "adult" }), // 4
-      toy({ name: "second", materialType: "rubber", rating: "5.0" }), // 2
-      toy({ name: "third", features: ["puzzle"], rating: "4.9" }), // 2
+      toy({ name: "Bouncy Ball", materialType: "rubber", rating: "4.2" }), // 2
+      toy({ name: "Zigzag Rope", features: ["puzzle"], rating: "4.6" }), // 2
     ];
-    expect(names(recommendToys(toys, baseAnswers))).toEqual(["best", "first", "second"]);
+    expect(names(recommendToys(toys, baseAnswers))).toEqual(["best", "Zigzag Rope", "Bouncy Ball"]);
+  });
+
+  it("breaks a tie of score and rating by review count, more first", () => {
+    const toys = [
+      toy({ name: "few reviews", suitableFor: "medium", rating: "4.5", reviewCount: 12 }), // 2
+      toy({ name: "many reviews", materialType: "rubber", rating: "4.5", reviewCount: 3400 }), // 2
+      toy({ name: "some reviews", features: ["puzzle"], rating: "4.5", reviewCount: 300 }), // 2
+      toy({ name: "lower rated", features: ["solo"], rating: "4.4", reviewCount: 99_999 }), // 2
+    ];
+    expect(names(recommendToys(toys, baseAnswers))).toEqual(["many reviews", "some reviews", "few reviews"]);
+  });
+
+  it("breaks a tie of score, rating and review count by name, A to Z, whatever the list order", () => {
+    const tied = (name: string) => toy({ name, suitableFor: "medium", rating: "4.5", reviewCount: 50 });
+    const toys = [tied("Delta"), tied("bravo"), tied("Charlie"), tied("Alpha")];
+    expect(names(recommendToys(toys, baseAnswers))).toEqual(["Alpha", "bravo", "Charlie"]);
+    expect(names(recommendToys([...toys].reverse(), baseAnswers))).toEqual(["Alpha", "bravo", "Charlie"]);
   });
 
   it("counts a top pick alone as a match, below toys that matched a criterion", () => {
@@ -177,7 +196,8 @@ describe("recommendToys", () => {
       toy({ name: "age", ageRecommendation: "adult", rating: "1.0" }), // 2
       toy({ name: "plain", rating: "4.9" }), // 0
     ];
-    expect(names(recommendToys(toys, baseAnswers))).toEqual(["size", "age", "top pick"]);
+    // size and age tie on score, rating and reviews: by name
+    expect(names(recommendToys(toys, baseAnswers))).toEqual(["age", "size", "top pick"]);
   });
 
   it("tops up fewer than three matches with the highest-rated other toys", () => {
@@ -212,14 +232,15 @@ describe("recommendToys", () => {
     expect(names(recommendToys(toys, baseAnswers))).toEqual(["mid", "low", "n/a"]);
   });
 
-  it("keeps list order between equal ratings in the top-up", () => {
+  it("orders equal ratings in the top-up by review count, then name", () => {
     const toys = [
-      toy({ name: "a", rating: "4.0" }),
-      toy({ name: "b", rating: "4.5" }),
-      toy({ name: "c", rating: "4.0" }),
-      toy({ name: "d", rating: "4.0" }),
+      toy({ name: "d", rating: "4.0", reviewCount: 10 }),
+      toy({ name: "c", rating: "4.0", reviewCount: 10 }),
+      toy({ name: "b", rating: "4.5", reviewCount: 1 }),
+      toy({ name: "a", rating: "4.0", reviewCount: 5 }),
+      toy({ name: "e", rating: "4.0", reviewCount: 20 }),
     ];
-    expect(names(recommendToys(toys, baseAnswers))).toEqual(["b", "a", "c"]);
+    expect(names(recommendToys(toys, baseAnswers))).toEqual(["b", "e", "c"]);
   });
 
   it("fills all three slots by rating when nothing matches and there are at least three toys", () => {
@@ -255,5 +276,25 @@ describe("recommendToys", () => {
     expect(result[0]).toBe(toys[0]);
     expect(result.map((t) => t.price)).toEqual(["$9.99", "$29.99", "$19.99"]);
     expect(toys).toEqual(before);
+  });
+});
+
+describe("compareTied", () => {
+  it("orders by rating, then review count, then name, then id", () => {
+    const sorted = [
+      toy({ name: "b", rating: "4.0", reviewCount: 5 }),
+      toy({ name: "a", rating: "4.0", reviewCount: 5 }),
+      toy({ name: "z", rating: "4.0", reviewCount: 9 }),
+      toy({ name: "n/a", rating: "great", reviewCount: 1000 }),
+      toy({ name: "y", rating: "4.8", reviewCount: 0 }),
+    ].sort(compareTied);
+    expect(names(sorted)).toEqual(["y", "z", "a", "b", "n/a"]);
+    const twins = [toy({ name: "same" }), toy({ name: "same" })];
+    expect(
+      [...twins]
+        .reverse()
+        .sort(compareTied)
+        .map((t) => t.id),
+    ).toEqual(twins.map((t) => t.id));
   });
 });

@@ -7,6 +7,7 @@ export interface ScorableToy {
   id: number;
   name: string;
   rating: string;
+  reviewCount: number;
   isTopPick: boolean;
   materialType: string | null;
   features: readonly string[];
@@ -89,16 +90,31 @@ export function ratingValue(rating: string): number {
 }
 
 /**
+ * The order of toys the score cannot tell apart (decision 032): higher rating first, then more
+ * reviews, then name A to Z, and the id last, so the result never depends on the order of the
+ * list the toys came in. The spec leaves ties open; keeping alphabetical order showed a 3.9★
+ * toy and left out a 4.6★ one with the same score.
+ */
+export function compareTied(a: ScorableToy, b: ScorableToy): number {
+  return (
+    ratingValue(b.rating) - ratingValue(a.rating) ||
+    b.reviewCount - a.reviewCount ||
+    a.name.localeCompare(b.name, "en") ||
+    a.id - b.id
+  );
+}
+
+/**
  * Up to three toys for the quiz answers (spec §9), best first.
  *
  * - Matches are the toys whose score is above 0: at least one criterion matched, or a top pick
  *   (a top pick alone scores 1 and is a match, ranked below every toy that matched a criterion).
- * - Matches are sorted by score, highest first; equal scores keep the order of `toys` (the sort
- *   is stable and rating is deliberately not a tie-breaker here), and the first three are kept.
+ * - Matches are sorted by score, highest first; equal scores by compareTied (rating, reviews,
+ *   name), and the first three are kept.
  * - Top-up: when fewer than three toys match and the candidate list (`toys`, the whole list the
  *   quiz scores; §9's last bullet calls it the source list) has at least three toys, the free
- *   slots are filled with the highest-rated toys not already chosen (equal ratings keep list
- *   order). With three or more toys the result therefore always has three toys.
+ *   slots are filled with the highest-rated toys not already chosen (equal ratings by review
+ *   count, then name: compareTied). With three or more toys the result therefore always has three toys.
  * - With fewer than three toys there is no top-up: only the matches are returned, so the result
  *   may be shorter than three or empty. An empty result is the 'No specific matches found' screen.
  */
@@ -106,7 +122,7 @@ export function recommendToys<T extends ScorableToy>(toys: readonly T[], answers
   const matches = toys
     .map((toy) => ({ toy, score: scoreToy(toy, answers).total }))
     .filter((entry) => entry.score > 0)
-    .sort((a, b) => b.score - a.score)
+    .sort((a, b) => b.score - a.score || compareTied(a.toy, b.toy))
     .slice(0, MAX_RECOMMENDATIONS)
     .map((entry) => entry.toy);
 
@@ -115,9 +131,7 @@ export function recommendToys<T extends ScorableToy>(toys: readonly T[], answers
   const chosen = new Set(matches.map((toy) => toy.id));
   const topUp = toys
     .filter((toy) => !chosen.has(toy.id))
-    .map((toy) => ({ toy, rating: ratingValue(toy.rating) }))
-    .sort((a, b) => b.rating - a.rating)
-    .slice(0, MAX_RECOMMENDATIONS - matches.length)
-    .map((entry) => entry.toy);
+    .sort(compareTied)
+    .slice(0, MAX_RECOMMENDATIONS - matches.length);
   return [...matches, ...topUp];
 }

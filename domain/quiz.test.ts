@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normalizeEmail } from "./email";
 import {
+  knownQuizAnswers,
   QUIZ_PROGRESS,
   QUIZ_QUESTIONS,
   quizAnswersSchema,
@@ -67,6 +68,16 @@ describe("quiz answers", () => {
     expect(quizAnswersSchema.safeParse({ ...validAnswers, dogSize: "both" }).success).toBe(false);
     expect(quizAnswersSchema.safeParse({ ...validAnswers, dogAge: "both" }).success).toBe(false);
     expect(quizAnswersSchema.safeParse({ ...validAnswers, chewStyle: "both" }).success).toBe(false);
+  });
+});
+
+describe("knownQuizAnswers", () => {
+  it("keeps allowed values and leaves out missing, unknown and non-text ones", () => {
+    expect(knownQuizAnswers(validAnswers)).toEqual(validAnswers);
+    expect(
+      knownQuizAnswers({ dogSize: "large", dogAge: "ancient", chewStyle: "", playStyle: 3, email: "x@example.com" }),
+    ).toEqual({ dogSize: "large" });
+    expect(knownQuizAnswers({})).toEqual({});
   });
 });
 

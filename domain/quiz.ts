@@ -37,8 +37,6 @@ export const quizEmailSchema = z.object({
   website: z.string().max(200).optional(),
 });
 
-export type QuizEmailInput = z.infer<typeof quizEmailSchema>;
-
 /** The body of POST /api/quiz-newsletter: the five answers plus the e-mail step. */
 export const quizSubmissionSchema = z.object({
   ...quizAnswersSchema.shape,
@@ -109,6 +107,19 @@ export const QUIZ_QUESTIONS: readonly AnyQuizQuestion[] = [
     ],
   },
 ];
+
+/**
+ * The answers among `input` that are allowed values, the others left out: what a form carries
+ * back to the questions (e.g. 'Back to Quiz') without judging what the visitor has not sent yet.
+ */
+export function knownQuizAnswers(input: Record<string, unknown>): Partial<QuizAnswers> {
+  const known: Partial<Record<QuizQuestionName, string>> = {};
+  for (const name of Object.keys(quizAnswersSchema.shape) as QuizQuestionName[]) {
+    const parsed = quizAnswersSchema.shape[name].safeParse(input[name]);
+    if (parsed.success) known[name] = parsed.data;
+  }
+  return known as Partial<QuizAnswers>;
+}
 
 /** The label of an answer, e.g. for the results summary; unknown values are shown as given. */
 export function quizOptionLabel(name: QuizQuestionName, value: string): string {

@@ -7,8 +7,12 @@ step() { printf '\n=== %s ===\n' "$1"; }
 
 step "lint (biome)"
 npx biome check .
+step "layers (imports keep docs/architecture.md's rules)"
+node scripts/check-layers.mjs
 step "typecheck (tsc)"
 npm run --silent typecheck
+step "API description lint (redocly)"
+npm run --silent lint:api
 step "production build"
 npm run --silent build
 step "unit and integration tests (vitest)"

@@ -3,6 +3,7 @@ import { ADMIN_USERNAME, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../dom
 import { runDatabaseCommand } from "./cli";
 import { createAuthService } from "./services/auth.service";
 import { createRateLimitService } from "./services/rate-limit.service";
+import { createSecretSource } from "./services/secrets.service";
 
 // `npm run admin:set-password`: sets the admin password (creating the account if needed) and
 // signs out every session of it. The password is read from ADMIN_PASSWORD or typed at the
@@ -34,7 +35,9 @@ if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENG
 }
 
 await runDatabaseCommand(async ({ db }) => {
-  const auth = createAuthService(db, createRateLimitService(db));
+  const auth = createAuthService(db, createRateLimitService(db), {
+    deviceSecret: createSecretSource(db, "device-cookies"),
+  });
   await auth.setPassword(ADMIN_USERNAME, password);
   return `Admin password changed; every admin session was signed out.`;
 });

@@ -10,15 +10,22 @@ import { openApiRouter } from "./api/openapi";
 import { uploadRouter } from "./api/upload";
 import { requireAdminForPrivateApi } from "./http/access";
 import { affiliateRedirect } from "./http/affiliate-redirect";
+import { allowedHostsFor, refuseUnknownHosts } from "./http/allowed-hosts";
+import { canonicalPath } from "./http/canonical-path";
 import { refuseCrossSiteWrites } from "./http/csrf";
 import { apiNotFound, jsonErrorHandler } from "./http/errors";
+import { methodRules } from "./http/method-rules";
 import { precompressedAssets, staticFolder } from "./http/precompressed";
+import { privateAnswers } from "./http/private-answers";
 import type { RateLimit } from "./http/rate-limit";
 import { requestLog } from "./http/request-log";
 import { anonymousResponseCache } from "./http/response-cache";
+import { routeTable } from "./http/route-table";
+import { createRouter } from "./http/router";
 import { securityHeaders } from "./http/security-headers";
 import { seoRouter } from "./http/seo-routes";
 import { loadSession, sessionCookieName } from "./http/session-cookie";
+import { refuseControlCharactersInBody, refuseControlCharactersInQuery } from "./http/text-input";
 import { pagesNeedTheDatabase } from "./http/unavailable";
 import { uploadsHandler } from "./http/uploads";
 import { requireJsonBody } from "./http/validation";
@@ -35,8 +42,11 @@ export interface AppOptions {
   serveClientBuild?: boolean;
   /** public origin for absolute links (sitemap, feeds) */
   siteUrl?: string;
-  /** per-IP limit on the public forms (contact, quiz newsletter) */
-  formRateLimit?: RateLimit;
+  /**
+   * refuse requests for any other Host than siteUrl's (and these; loopback names always pass):
+   * on when SITE_URL is configured, so a DNS-rebinding page cannot talk to the site
+   */
+  allowedHosts?: { extra: string[] };
   /** per-IP limit on visit and page view tracking */
   trackRateLimit?: RateLimit;
   /** Amazon Associates tag added to affiliate links without one */
@@ -59,13 +69,12 @@ export function apiRouter(
   services: Services,
   options: {
     secureCookies: boolean;
-    formRateLimit: RateLimit;
     trackRateLimit: RateLimit;
     /** answers repeated anonymous reads from memory (response-cache.ts) */
     responseCache?: RequestHandler;
   },
 ) {
-  const api = express.Router();
+  const api = createRouter();
   api.use((_req, res, next) => {
     // Responses carry ETags; revalidating keeps admins' edits visible at once.
     res.set("Cache-Control", "no-cache");
@@ -78,12 +87,13 @@ export function apiRouter(
   api.use(uploadRouter(services));
   api.use(requireJsonBody);
   api.use(express.json({ limit: "100kb" }));
+  api.use(refuseControlCharactersInBody);
   api.use(openApiRouter());
   api.use(adminAuthRouter(services, { secureCookies: options.secureCookies }));
   api.use(catalogRouter(services));
   api.use(contentRouter(services));
   api.use(adminContentRouter(services));
-  api.use(formsRouter(services, { formRateLimit: options.formRateLimit }));
+  api.use(formsRouter(services));
   api.use(insightsRouter(services, { trackRateLimit: options.trackRateLimit }));
   api.use(apiNotFound);
   return api;
@@ -97,17 +107,19 @@ export function createApp({
   serveClientBuild = false,
   siteUrl = "http://localhost:3000",
   isShuttingDown = () => false,
-  formRateLimit = { max: 30, windowMs: 10 * 60_000 },
   trustProxy = false,
   mode = "test",
   trackRateLimit = { max: 600, windowMs: 10 * 60_000 },
   associateTag,
   shedLoad,
+  allowedHosts,
 }: AppOptions) {
   const secureCookies = mode === "production";
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
+  // one spelling per path for the app's own routes too (decision 019)
+  app.set("case sensitive routing", true);
 
   app.use(requestLog(logger));
   app.use((_req, res, next) => {
@@ -116,6 +128,11 @@ export function createApp({
   });
   app.use(compression());
   app.use(securityHeaders({ contentSecurityPolicy: mode !== "development", hsts: mode === "production" }));
+  // Before any router reads the request: its path in the one form every layer agrees on, a query
+  // without control characters, and a method the path has (405 with Allow otherwise).
+  app.use(canonicalPath);
+  app.use(refuseControlCharactersInQuery);
+  app.use(methodRules(() => routeTable((app as unknown as { router: unknown }).router)));
 
   app.get("/healthz", async (_req, res) => {
     const databaseUp = await services.health.databaseIsUp();
@@ -125,6 +142,8 @@ export function createApp({
       .set("Cache-Control", "no-store")
       .json({ status: ok ? "ok" : "unavailable", database: databaseUp ? "up" : "down" });
   });
+
+  if (allowedHosts) app.use(refuseUnknownHosts(allowedHostsFor(siteUrl, allowedHosts.extra)));
 
   // Static files come before the session lookup: they need no database round trip.
   if (serveClientBuild) {
@@ -141,6 +160,7 @@ export function createApp({
 
   app.use(refuseCrossSiteWrites(siteUrl));
   app.use(loadSession(services.auth, secureCookies));
+  app.use(privateAnswers(sessionCookieName(secureCookies)));
 
   // one cache for pages and public API reads, so an admin write empties both at once
   const responseCache = anonymousResponseCache({
@@ -148,7 +168,7 @@ export function createApp({
     ttlMs: services.readCacheTtlMs,
     sessionCookie: sessionCookieName(secureCookies),
   });
-  app.use("/api", apiRouter(services, { secureCookies, formRateLimit, trackRateLimit, responseCache }));
+  app.use("/api", apiRouter(services, { secureCookies, trackRateLimit, responseCache }));
 
   app.use(seoRouter(services, siteUrl));
   app.use(affiliateRedirect(services, associateTag));

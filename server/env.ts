@@ -26,6 +26,26 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, message: "SITE_URL must be an http(s) URL" })
     .transform((u) => u.replace(/\/+$/, ""))
     .optional(),
+  /** more host names (host[:port], comma-separated) the site answers to besides SITE_URL's; only used with SITE_URL */
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:]+\](:\d{1,5})?$/,
+            "ALLOWED_HOSTS must list host names like www.example.com or example.com:8443",
+          ),
+      ),
+    ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO_CONTENT: z
     .enum(["true", "false"])

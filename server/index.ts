@@ -75,11 +75,12 @@ async function main() {
     siteUrl,
     appSecret: env.APP_SECRET,
     readCacheTtlMs: env.READ_CACHE_TTL_MS,
+    formRateLimit: env.FORM_RATE_LIMIT,
     mail: { transport, contactTo: mail.contactTo, sendTimeoutMs: env.MAIL_SEND_TIMEOUT_MS },
   });
   services.outbox.start();
   await ensureAdminAccount(services.auth, env.ADMIN_PASSWORD, logger);
-  const pages = await createPageHandlers(env.NODE_ENV, services, siteUrl);
+  const pages = await createPageHandlers(env.NODE_ENV, services, siteUrl, logger);
   let shuttingDown = false;
   const shedder = createLoadShedder({ maxDelayMs: env.LOAD_SHED_MAX_DELAY_MS, logger });
   const app = createApp({
@@ -89,12 +90,13 @@ async function main() {
     serveClientBuild: env.NODE_ENV !== "development",
     siteUrl,
     isShuttingDown: () => shuttingDown,
-    formRateLimit: env.FORM_RATE_LIMIT,
     trackRateLimit: env.TRACK_RATE_LIMIT,
     associateTag: env.AMAZON_ASSOCIATE_TAG,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     mode: env.NODE_ENV,
     shedLoad: shedder.middleware,
+    // a configured public name is the only one answered (DNS rebinding); without SITE_URL any Host
+    allowedHosts: env.SITE_URL ? { extra: env.ALLOWED_HOSTS } : undefined,
   });
 
   if (env.MEMORY_LOG_INTERVAL_MS > 0) {

@@ -1,7 +1,11 @@
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import type { ServerBuild } from "react-router";
+import type { LoginInput } from "../domain/auth";
+import { clientKey } from "./http/client-address";
+import { type SignInOutcome, signIn } from "./http/sign-in";
+import type { Logger } from "./logger";
 import { serverBuildFile } from "./paths";
 import type { Session } from "./services/auth.service";
 import type { Services } from "./services/create-services";
@@ -15,6 +19,12 @@ declare module "react-router" {
     session: Session | null;
     /** this response's Content-Security-Policy nonce, for the inline scripts React Router writes */
     cspNonce: string;
+    /** the server's log: errors logged as `{ err }` lose their query parameters (logger.ts) */
+    logger: Logger;
+    /** who is asking, for per-client limits of form actions: IPv4 address or IPv6 /64 */
+    client: string;
+    /** the login page's form action: checks the password and, on success, sets the cookies */
+    signIn: (input: LoginInput) => Promise<SignInOutcome>;
   }
 }
 
@@ -26,10 +36,15 @@ export async function createPageHandlers(
   mode: "production" | "development" | "test",
   services: Services,
   siteUrl: string,
+  logger: Logger,
 ) {
-  const getLoadContext = (_req: unknown, res: { locals: Record<string, unknown> }) => ({
+  const secureCookies = mode === "production";
+  const getLoadContext = (req: Request, res: Response) => ({
     services,
     siteUrl,
+    logger,
+    client: clientKey(req.ip),
+    signIn: (input: LoginInput) => signIn(services.auth, req, res, secureCookies, input),
     session: (res.locals.session as Session | null | undefined) ?? null,
     cspNonce: String(res.locals.cspNonce ?? ""),
   });

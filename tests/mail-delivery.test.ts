@@ -94,7 +94,7 @@ describe("quiz results e-mail", () => {
     // GET only asks (link scanners must not unsubscribe anyone)
     const page = await fetch(local(httpsLink ?? ""));
     expect(page.status).toBe(200);
-    expect(page.headers.get("cache-control")).toBe("no-store");
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
     const html = await page.text();
     expect(html).toContain("Unsubscribe from our newsletter?");
     expect(html).toContain(email);

@@ -1,7 +1,5 @@
 import type { ReactNode } from "react";
-
-/** Where on the site an affiliate link sits, so the owner sees which placements earn. */
-export type AffiliatePlacement = "home" | "breed-search" | "products" | "product-detail" | "quiz";
+import type { AffiliatePlacement } from "../../domain/placements";
 
 /** The tracked link to a toy's retailer page: /go counts the click and redirects to the stored URL. */
 export function affiliateHref(toyId: number, placement: AffiliatePlacement): string {

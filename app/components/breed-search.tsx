@@ -1,13 +1,16 @@
-import { PawPrint } from "lucide-react";
+import { PawPrint as PawPrintNode } from "lucide";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Breed, BreedRecommendations } from "../../domain/catalog";
 import { getJson } from "../lib/api";
+import { toast } from "../lib/toast";
 import { useHydrated } from "../lib/use-hydrated";
 import { SmartImage } from "./smart-image";
 import { ToyCard } from "./toy-card";
 import { buttonClass } from "./ui/button";
-import { toast } from "./ui/use-toast";
+import { icon } from "./ui/icon";
+
+const PawPrint = icon("paw-print", PawPrintNode);
 
 export const SCROLL_DELAY_MS = 100;
 
@@ -42,8 +45,7 @@ export function BreedSearch({ breeds }: { breeds: Pick<Breed, "id" | "name">[] }
     setLoading(true);
     try {
       setResult(await getJson<BreedRecommendations>(`/api/recommendations/${breedId}`));
-    } catch (error) {
-      console.error("recommendations failed", error);
+    } catch {
       toast({
         title: "Error",
         description: "Failed to fetch recommendations. Please try again.",

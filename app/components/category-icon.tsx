@@ -1,8 +1,27 @@
-import { Brain, Dog, Droplets, HeartPulse, type LucideIcon, Moon, Shield, Sparkles, Target } from "lucide-react";
+import {
+  Brain as BrainNode,
+  Dog as DogNode,
+  Droplets as DropletsNode,
+  HeartPulse as HeartPulseNode,
+  Moon as MoonNode,
+  Shield as ShieldNode,
+  Sparkles as SparklesNode,
+  Target as TargetNode,
+} from "lucide";
+import { type Icon, icon } from "./ui/icon";
+
+const Brain = icon("brain", BrainNode);
+const Dog = icon("dog", DogNode);
+const Droplets = icon("droplets", DropletsNode);
+const HeartPulse = icon("heart-pulse", HeartPulseNode);
+const Moon = icon("moon", MoonNode);
+const Shield = icon("shield", ShieldNode);
+const Sparkles = icon("sparkles", SparklesNode);
+const Target = icon("target", TargetNode);
 
 // Icons by the spec's known category names, then by the category's icon field; a dog
 // for anything else.
-const BY_NAME: Record<string, LucideIcon> = {
+const BY_NAME: Record<string, Icon> = {
   "healthy toys": HeartPulse,
   "brain games": Brain,
   "built for beasts": Shield,
@@ -13,7 +32,7 @@ const BY_NAME: Record<string, LucideIcon> = {
   "fetch toys": Target,
 };
 
-const BY_ICON: Record<string, LucideIcon> = {
+const BY_ICON: Record<string, Icon> = {
   "heart-pulse": HeartPulse,
   heart: HeartPulse,
   brain: Brain,
@@ -27,6 +46,6 @@ const BY_ICON: Record<string, LucideIcon> = {
   target: Target,
 };
 
-export function categoryIcon(category: { name: string; icon: string | null }): LucideIcon {
+export function categoryIcon(category: { name: string; icon: string | null }): Icon {
   return BY_NAME[category.name.trim().toLowerCase()] ?? BY_ICON[(category.icon ?? "").trim().toLowerCase()] ?? Dog;
 }

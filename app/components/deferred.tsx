@@ -2,9 +2,8 @@ import type { ReactNode } from "react";
 import { useAwaited } from "../lib/use-awaited";
 
 /**
- * Renders loader data that is either a value (server render) or a promise (browser
- * refresh or navigation), with `fallback` while it is pending. A refresh keeps the
- * content on screen until the new data arrives; the children keep their state.
+ * Renders loader data that is either a value (the server's first view) or a promise (a
+ * client-side navigation), with `fallback` while it is pending.
  */
 export function Deferred<T>({
   value,
@@ -15,6 +14,6 @@ export function Deferred<T>({
   fallback: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  const state = useAwaited(value, { keepPrevious: true });
+  const state = useAwaited(value);
   return <>{state.settled ? children(state.value) : fallback}</>;
 }

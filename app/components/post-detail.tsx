@@ -1,8 +1,15 @@
-import { ArrowLeft, CalendarDays, ChevronRight, Clock, FileQuestion, LoaderCircle } from "lucide-react";
+import {
+  ArrowLeft as ArrowLeftNode,
+  CalendarDays as CalendarDaysNode,
+  ChevronRight as ChevronRightNode,
+  Clock as ClockNode,
+  FileQuestion as FileQuestionNode,
+  LoaderCircle as LoaderCircleNode,
+} from "lucide";
 import { type MouseEvent, type ReactNode, useEffect } from "react";
 import { Link, type MetaDescriptor, useNavigate, useRouteLoaderData } from "react-router";
 import { formatLongDate } from "../../domain/dates";
-import { type PostSummary, postPath } from "../../domain/posts";
+import { POST_AUTHOR, postPath, type RenderedPost } from "../../domain/posts";
 import { pageTitle } from "../lib/page-title";
 import { seoMeta } from "../lib/seo";
 import { SITE } from "../lib/site";
@@ -10,9 +17,14 @@ import { useAwaited } from "../lib/use-awaited";
 import { JsonLd } from "./json-ld";
 import { PLACEHOLDER_IMAGE, SmartImage } from "./smart-image";
 import { buttonClass } from "./ui/button";
+import { icon } from "./ui/icon";
 
-/** A post as the detail pages show it: the body already rendered to HTML on the server. */
-export type PostView = PostSummary & { html: string };
+const ArrowLeft = icon("arrow-left", ArrowLeftNode);
+const CalendarDays = icon("calendar-days", CalendarDaysNode);
+const ChevronRight = icon("chevron-right", ChevronRightNode);
+const Clock = icon("clock", ClockNode);
+const FileQuestion = icon("file-question", FileQuestionNode);
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
 
 /** Where a detail page sits: /reviews or /guides, with the words that change between them. */
 export interface PostSection {
@@ -27,8 +39,6 @@ export interface PostSection {
 export const REVIEWS_SECTION: PostSection = { name: "Reviews", path: "/reviews", noun: "review" };
 export const GUIDES_SECTION: PostSection = { name: "Guides", path: "/guides", noun: "guide" };
 
-const DEFAULT_AUTHOR = "Pawsome Picks Team";
-
 /** "Review Not Found" / "Guide Not Found". */
 function notFoundHeading(section: PostSection): string {
   return `${section.noun.charAt(0).toUpperCase()}${section.noun.slice(1)} Not Found`;
@@ -39,7 +49,7 @@ function notFoundHeading(section: PostSection): string {
  * the browser is still fetching it (client navigation); the page then sets its own title.
  */
 export function postDetailMeta(
-  post: PostView | null | undefined,
+  post: RenderedPost | null | undefined,
   section: PostSection,
   siteUrl: string,
 ): MetaDescriptor[] {
@@ -59,7 +69,7 @@ export function postDetailMeta(
 }
 
 /** The post out of loader data that may still be a promise (then: undefined). */
-export function settledPost(data: { post: PostView | null | Promise<PostView | null> } | undefined) {
+export function settledPost(data: { post: RenderedPost | null | Promise<RenderedPost | null> } | undefined) {
   if (!data || data.post instanceof Promise) return undefined;
   return data.post;
 }
@@ -94,11 +104,11 @@ function useSiteUrl(): string {
 }
 
 /** Structured data: the post as a Review (product reviews) or an Article, plus its breadcrumb. */
-function postJsonLd(post: PostView, section: PostSection, kind: "Review" | "Article", siteUrl: string) {
+function postJsonLd(post: RenderedPost, section: PostSection, kind: "Review" | "Article", siteUrl: string) {
   const url = new URL(postPath(post), siteUrl).toString();
   const image = new URL(post.imageUrl || PLACEHOLDER_IMAGE, siteUrl).toString();
-  const authorName = post.authorName || DEFAULT_AUTHOR;
-  const author = { "@type": authorName === DEFAULT_AUTHOR ? "Organization" : "Person", name: authorName };
+  const authorName = post.authorName || POST_AUTHOR.name;
+  const author = { "@type": authorName === POST_AUTHOR.name ? "Organization" : "Person", name: authorName };
   const publisher = { "@type": "Organization", name: SITE.name, url: new URL("/", siteUrl).toString() };
   const common = {
     "@context": "https://schema.org",
@@ -192,7 +202,7 @@ export function PostArticle({
   badgeClass,
   schemaType,
 }: {
-  post: PostView;
+  post: RenderedPost;
   section: PostSection;
   badge: string;
   badgeClass: string;
@@ -302,9 +312,9 @@ export function PostDetailState({
   section,
   children,
 }: {
-  post: PostView | null | Promise<PostView | null>;
+  post: RenderedPost | null | Promise<RenderedPost | null>;
   section: PostSection;
-  children: (post: PostView) => ReactNode;
+  children: (post: RenderedPost) => ReactNode;
 }) {
   const loaded = useAwaited(post);
   if (!loaded.settled) return <PostLoading section={section} />;

@@ -1,9 +1,13 @@
-import { AlertCircle, LoaderCircle } from "lucide-react";
+import { AlertCircle as AlertCircleNode, LoaderCircle as LoaderCircleNode } from "lucide";
 import type { ReactNode } from "react";
 import type { PostSummary } from "../../domain/posts";
 import type { Result } from "../lib/result";
 import { useAwaited } from "../lib/use-awaited";
 import { PostCard } from "./post-card";
+import { icon } from "./ui/icon";
+
+const AlertCircle = icon("alert-circle", AlertCircleNode);
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
 
 /** Reviews and comparisons live under /reviews, so its list shows both. */
 export function isReviewListed(post: PostSummary): boolean {
@@ -36,9 +40,8 @@ export function PostGrid({ posts, heading, emptyText }: { posts: PostSummary[]; 
 }
 
 /**
- * The loading, error and loaded states of a post list. `posts` is the server's result on
- * the first render and the browser's pending GET /api/posts after that; the server's
- * list stays on screen while the browser's own request is under way.
+ * The loading, error and loaded states of a post list. `posts` is the server's result on the
+ * first view and the browser's pending GET /api/posts after a client-side navigation.
  */
 export function PostListState({
   posts,
@@ -51,7 +54,7 @@ export function PostListState({
   errorText: string;
   children: (posts: PostSummary[]) => ReactNode;
 }) {
-  const loaded = useAwaited(posts, { keepPrevious: true });
+  const loaded = useAwaited(posts);
   if (!loaded.settled) {
     return (
       <p role="status" className="flex items-center justify-center gap-3 py-16 text-lg text-muted">

@@ -1,5 +1,8 @@
-import { PawPrint } from "lucide-react";
+import { PawPrint as PawPrintNode } from "lucide";
 import { Link } from "react-router";
+import { icon } from "./ui/icon";
+
+const PawPrint = icon("paw-print", PawPrintNode);
 
 const EXPLORE = [
   { to: "/", label: "Home" },

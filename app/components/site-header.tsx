@@ -1,7 +1,12 @@
-import { Menu, PawPrint, X } from "lucide-react";
+import { Menu as MenuNode, PawPrint as PawPrintNode, X as XNode } from "lucide";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useHydrated } from "../lib/use-hydrated";
+import { icon } from "./ui/icon";
+
+const Menu = icon("menu", MenuNode);
+const PawPrint = icon("paw-print", PawPrintNode);
+const X = icon("x", XNode);
 
 export const MAIN_NAV = [
   { to: "/", label: "Home" },

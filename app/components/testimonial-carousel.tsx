@@ -1,71 +1,112 @@
-import { Pause, Play } from "lucide-react";
+import { Pause as PauseNode, Play as PlayNode } from "lucide";
 import { useEffect, useState } from "react";
+import type { Testimonial } from "../../domain/testimonials";
 import { useHydrated } from "../lib/use-hydrated";
+import { usePrefersReducedMotion } from "../lib/use-reduced-motion";
 import { RatingStars } from "./rating-stars";
 import { SmartImage } from "./smart-image";
+import { icon } from "./ui/icon";
+
+const Pause = icon("pause", PauseNode);
+const Play = icon("play", PlayNode);
 
 export const AUTOPLAY_MS = 5000;
-
-export interface TestimonialSlide {
-  id: number;
-  name: string;
-  dogBreed: string;
-  content: string;
-  rating: number;
-  imageUrl: string | null;
-}
 
 /** Moves an index by `step`, wrapping at both ends. */
 export function wrapIndex(index: number, step: number, length: number): number {
   return (((index + step) % length) + length) % length;
 }
 
-/** Testimonials one at a time, with previous/next, dots and an autoplay pause/play toggle. */
-export function TestimonialCarousel({ testimonials }: { testimonials: TestimonialSlide[] }) {
+/**
+ * Testimonials one at a time, with previous/next, dots and an autoplay pause/play toggle.
+ *
+ * Motion follows WCAG 2.2.2 and the APG carousel pattern (decision 031): rotation holds while
+ * the pointer is over the carousel or focus is inside it, and does not start by itself when the
+ * visitor prefers reduced motion (the toggle then offers 'Play autoplay'; pressing it is their
+ * choice). All slides share one grid cell, so the tallest sets the height and the controls
+ * below never move from slide to slide.
+ */
+export function TestimonialCarousel({ testimonials }: { testimonials: Testimonial[] }) {
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(true);
+  // the visitor's own choice through the toggle; until then the system's motion setting decides
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const [hovered, setHovered] = useState(false);
+  const [focusedWithin, setFocusedWithin] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
   const count = testimonials.length;
   const hydrated = useHydrated();
-  const current = testimonials[Math.min(index, count - 1)];
+  const current = Math.min(index, count - 1);
+  const playing = chosen ?? !reducedMotion;
+  const rotating = playing && !hovered && !focusedWithin && count > 1;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: restart the timer after every slide change
   useEffect(() => {
-    if (!playing || count <= 1) return;
+    if (!rotating) return;
     const timer = setTimeout(() => setIndex((i) => wrapIndex(i, 1, count)), AUTOPLAY_MS);
     return () => clearTimeout(timer);
-  }, [playing, count, index]);
+  }, [rotating, count, index]);
 
-  if (!current) return null;
+  function toggle() {
+    setChosen(!playing);
+    // Play is an explicit request: it starts at once, though the pointer and focus are still
+    // on the button. Moving on to another control holds it again.
+    if (!playing) {
+      setHovered(false);
+      setFocusedWithin(false);
+    }
+  }
+
+  if (count === 0) return null;
   return (
     <section
       aria-roledescription="carousel"
       aria-label="What dog parents say"
       className="mx-auto max-w-3xl"
       data-testid="testimonial-carousel"
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocusedWithin(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocusedWithin(false);
+      }}
     >
       <div
-        aria-live={playing ? "off" : "polite"}
+        aria-live={rotating ? "off" : "polite"}
         aria-atomic="true"
-        className="rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm"
+        className="grid rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm"
       >
-        <figure aria-roledescription="slide" aria-label={`${index + 1} of ${count}`} data-testid="testimonial-slide">
-          <SmartImage
-            src={current.imageUrl}
-            alt=""
-            width={200}
-            height={200}
-            loading="lazy"
-            className="mx-auto size-16 rounded-full bg-stone-100 object-cover"
-          />
-          <div className="mt-4 flex justify-center">
-            <RatingStars rating={current.rating} halves={false} className="size-5" />
-          </div>
-          <blockquote className="mt-4 text-lg leading-relaxed">“{current.content}”</blockquote>
-          <figcaption className="mt-4">
-            <span className="block font-bold">{current.name}</span>
-            <span className="block text-sm text-muted">{current.dogBreed} Parent</span>
-          </figcaption>
-        </figure>
+        {testimonials.map((testimonial, i) => {
+          const shown = i === current;
+          return (
+            <figure
+              key={testimonial.id}
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}`}
+              aria-hidden={shown ? undefined : true}
+              inert={!shown}
+              // the test id marks the slide on screen; the others only hold the height
+              data-testid={shown ? "testimonial-slide" : undefined}
+              className={`col-start-1 row-start-1 ${shown ? "" : "invisible"}`}
+            >
+              <SmartImage
+                src={testimonial.imageUrl}
+                alt=""
+                width={200}
+                height={200}
+                loading="lazy"
+                className="mx-auto size-16 rounded-full bg-stone-100 object-cover"
+              />
+              <div className="mt-4 flex justify-center">
+                <RatingStars rating={testimonial.rating} halves={false} className="size-5" />
+              </div>
+              <blockquote className="mt-4 text-lg leading-relaxed">“{testimonial.content}”</blockquote>
+              <figcaption className="mt-4">
+                <span className="block font-bold">{testimonial.name}</span>
+                <span className="block text-sm text-muted">{testimonial.dogBreed} Parent</span>
+              </figcaption>
+            </figure>
+          );
+        })}
       </div>
       {count > 1 ? (
         <div className="mt-6 flex items-center justify-center gap-3">
@@ -88,11 +129,11 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
                 disabled={!hydrated}
                 onClick={() => setIndex(i)}
                 aria-label={`Go to testimonial ${i + 1}`}
-                aria-current={i === index ? "true" : undefined}
+                aria-current={i === current ? "true" : undefined}
                 className="group inline-flex size-8 items-center justify-center"
               >
                 <span
-                  className={`block size-2.5 rounded-full transition-colors ${i === index ? "bg-primary" : "bg-stone-300 group-hover:bg-stone-400"}`}
+                  className={`block size-2.5 rounded-full transition-colors ${i === current ? "bg-primary" : "bg-stone-300 group-hover:bg-stone-400"}`}
                 />
               </button>
             ))}
@@ -111,7 +152,7 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
           <button
             type="button"
             disabled={!hydrated}
-            onClick={() => setPlaying((p) => !p)}
+            onClick={toggle}
             className="inline-flex size-11 items-center justify-center rounded-full border border-stone-300 bg-white hover:border-primary hover:text-primary"
             aria-label={playing ? "Pause autoplay" : "Play autoplay"}
           >

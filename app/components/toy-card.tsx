@@ -1,11 +1,16 @@
-import { Award, ExternalLink } from "lucide-react";
-import { memo } from "react";
+import { Award as AwardNode, ExternalLink as ExternalLinkNode } from "lucide";
 import { Link } from "react-router";
 import type { Toy } from "../../domain/catalog";
-import { AffiliateLink, type AffiliatePlacement } from "./affiliate-link";
+import type { AffiliatePlacement } from "../../domain/placements";
+import { formatPrice } from "../../domain/price";
+import { AffiliateLink } from "./affiliate-link";
 import { RatingStars } from "./rating-stars";
 import { SmartImage } from "./smart-image";
 import { buttonClass } from "./ui/button";
+import { icon } from "./ui/icon";
+
+const Award = icon("award", AwardNode);
+const ExternalLink = icon("external-link", ExternalLinkNode);
 
 interface ToyCardProps {
   toy: Toy;
@@ -19,13 +24,16 @@ interface ToyCardProps {
   placement?: AffiliatePlacement;
   /** the card is in the first screen: its image is the page's largest paint, so it is not lazy */
   aboveTheFold?: boolean;
+  /**
+   * The card's element id, only where a toy is listed once (the catalogue's `toy-{id}`): the
+   * home page can show the same toy twice, among the featured toys and a breed's picks, and
+   * an id must be unique on the page.
+   */
+  elementId?: string;
 }
 
-/**
- * A toy card: image, Top Pick badge, name, description, price, rating and the retailer link.
- * Memoised: a refresh that brings back the same toy (same object, see shareEqual) skips it.
- */
-export const ToyCard = memo(function ToyCard({
+/** A toy card: image, Top Pick badge, name, description, price, rating and the retailer link. */
+export function ToyCard({
   toy,
   note,
   variant = "catalogue",
@@ -33,10 +41,11 @@ export const ToyCard = memo(function ToyCard({
   headingLevel: Heading = "h3",
   placement = variant === "featured" ? "home" : "products",
   aboveTheFold = false,
+  elementId,
 }: ToyCardProps) {
   return (
     <article
-      id={`toy-${toy.id}`}
+      id={elementId}
       data-testid="toy-card"
       className={`flex flex-col overflow-hidden rounded-xl border bg-white shadow-sm ${
         highlighted ? "border-primary ring-2 ring-primary" : "border-stone-200"
@@ -81,7 +90,7 @@ export const ToyCard = memo(function ToyCard({
         ) : null}
         {variant === "catalogue" ? (
           <div className="mt-3 flex items-center justify-between gap-2">
-            <span className="text-xl font-extrabold">{toy.price}</span>
+            <span className="text-xl font-extrabold">{formatPrice(toy.price)}</span>
             <span className="flex items-center gap-1 text-sm text-muted">
               <RatingStars rating={toy.rating} />
               <span>{toy.rating}</span>
@@ -103,4 +112,4 @@ export const ToyCard = memo(function ToyCard({
       </div>
     </article>
   );
-});
+}

@@ -1,20 +1,13 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { callApi } from "../lib/api";
 
 const VISIT_FLAG = "pawsome-visit-counted";
 
 // Counting must never disturb the page: failures are only logged.
 function send(path: string) {
-  fetch(path, {
-    method: "POST",
-    credentials: "include",
-    headers: { "Content-Type": "application/json" },
-    keepalive: true,
-  })
-    .then((res) => {
-      if (!res.ok) console.warn(`${path} answered ${res.status}`);
-    })
-    .catch((error) => console.warn(`${path} failed`, error));
+  // keepalive: a page view counted as the visitor leaves still arrives
+  callApi("POST", path, undefined, { keepalive: true }).catch(() => {});
 }
 
 /**

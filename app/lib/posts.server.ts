@@ -1,5 +1,5 @@
 import { type AppLoadContext, data } from "react-router";
-import type { PostView } from "../components/post-detail";
+import type { RenderedPost } from "../../domain/posts";
 import { settle } from "./result";
 
 // Server-side loads shared by the post routes (the markdown is rendered by the content
@@ -10,7 +10,7 @@ export async function loadPostList(context: AppLoadContext) {
   return {
     posts: await settle(
       () => context.services.content.listPosts(),
-      (error) => console.error("listing posts failed", error),
+      (error) => context.logger.error({ err: error }, "listing posts failed"),
     ),
   };
 }
@@ -23,10 +23,10 @@ export async function loadPostDetail(context: AppLoadContext, slug: string) {
   // Rendered once and reused from the read cache: markdown is the costly part of the page.
   const found = await settle(
     () => context.services.content.getRenderedPostBySlug(slug),
-    (error) => console.error(`loading post ${slug} failed`, error),
+    (error) => context.logger.error({ err: error, slug }, "loading a post failed"),
   );
   if (!found.ok) return data({ post: null }, { status: 500, headers: { "Cache-Control": "no-store" } });
   if (!found.data) return data({ post: null }, { status: 404 });
-  const post: PostView = found.data;
+  const post: RenderedPost = found.data;
   return { post };
 }

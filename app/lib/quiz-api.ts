@@ -1,9 +1,10 @@
+import type { SubmissionResult } from "@conform-to/react";
 import type { Toy } from "../../domain/catalog";
 import type { QuizAnswers, QuizSubmission } from "../../domain/quiz";
 import { MAX_RECOMMENDATIONS } from "../../domain/quiz-scoring";
-import type { ToastInput } from "../components/ui/use-toast";
-import { ApiError } from "./api";
+import { ApiError, callApi, getJson } from "./api";
 import type { Result } from "./result";
+import type { ToastInput } from "./toast";
 
 // The quiz's two calls and what the visitor is told about the newsletter signup
 // (spec/quiz-and-admin.md §8 "Quiz newsletter").
@@ -21,6 +22,20 @@ export const QUIZ_TEXT = {
   connectionFallback: "There was a problem connecting to our servers. Please try again later.",
   emailFallback: "Please enter a valid email address",
 } as const;
+
+/**
+ * What the quiz page's action answers when a step was posted before the scripts ran: the step
+ * to show and what the visitor has sent so far (the answers travel in hidden inputs). `result`
+ * is the step form's Conform reply (its errors and values); `notices` are the §8 toasts of the
+ * newsletter call, shown in the page because toasts need the scripts.
+ */
+export type QuizActionData =
+  | { step: "quiz"; answers: Partial<QuizAnswers>; email: string; result?: SubmissionResult<string[]> }
+  | { step: "email"; answers: QuizAnswers; email: string; result?: SubmissionResult<string[]> }
+  | { step: "results"; answers: QuizAnswers; recommendations: Toy[] | null; notices: ToastInput[] };
+
+/** The `intent` a quiz form's submit button sends: which step was posted, or where to go. */
+export type QuizIntent = "answers" | "email" | "back" | "restart";
 
 /** How POST /api/quiz-newsletter ended, as far as fetch could tell. */
 export type NewsletterResponse = { status: number; bodyText: string } | { thrown: unknown };
@@ -99,19 +114,12 @@ export function newsletterOutcome(response: NewsletterResponse): NewsletterOutco
 export async function submitQuizNewsletter(submission: QuizSubmission): Promise<NewsletterOutcome> {
   let response: NewsletterResponse;
   try {
-    const res = await fetch("/api/quiz-newsletter", {
-      method: "POST",
-      credentials: "include",
-      headers: { "Content-Type": "application/json", accept: "application/json" },
-      body: JSON.stringify(submission),
-    });
-    const bodyText = await res.text().catch(() => "");
-    if (!res.ok)
-      console.error("POST /api/quiz-newsletter failed", new ApiError(res.status, bodyText, res.statusText).message);
-    response = { status: res.status, bodyText };
+    const answer = await callApi<unknown>("POST", "/api/quiz-newsletter", { json: submission });
+    response = { status: answer.status, bodyText: JSON.stringify(answer.data ?? {}) };
   } catch (error) {
-    console.error("POST /api/quiz-newsletter failed", error);
-    response = { thrown: error };
+    if (!(error instanceof ApiError)) response = { thrown: error };
+    else if (error.unreachable) response = { thrown: error.cause };
+    else response = { status: error.status, bodyText: error.bodyText };
   }
   return newsletterOutcome(response);
 }
@@ -132,13 +140,11 @@ export function recommendationsPath(answers: QuizAnswers): string {
 export async function fetchRecommendations(answers: QuizAnswers): Promise<Result<Toy[]>> {
   const path = recommendationsPath(answers);
   try {
-    const res = await fetch(path, { credentials: "include", headers: { accept: "application/json" } });
-    if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
-    const body = (await res.json()) as { recommendations?: unknown };
-    if (!Array.isArray(body.recommendations)) throw new Error(`GET ${path}: no recommendations list in the answer`);
+    const body = await getJson<{ recommendations?: unknown } | null>(path);
+    if (!Array.isArray(body?.recommendations)) throw new Error(`GET ${path}: no recommendations list in the answer`);
     return { ok: true, data: (body.recommendations as Toy[]).slice(0, MAX_RECOMMENDATIONS) };
   } catch (error) {
-    console.error(`GET ${path} failed`, error);
+    if (!(error instanceof ApiError)) console.error(error);
     return { ok: false };
   }
 }

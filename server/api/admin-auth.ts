@@ -1,50 +1,67 @@
-import { Router } from "express";
-import { AUTH_TEXT, loginSchema } from "../../domain/auth";
+import {
+  AUTH_TEXT,
+  type LoginAnswer,
+  loginSchema,
+  loginThrottledText,
+  PASSWORD_TEXT,
+  type PasswordChanged,
+  passwordChangeSchema,
+  type SessionAnswer,
+} from "../../domain/auth";
+import { adminOnly } from "../http/access";
 import { HttpError } from "../http/errors";
-import { clearSessionCookie, readCookie, sessionCookieName, setSessionCookie } from "../http/session-cookie";
+import { keepPrivate } from "../http/private-answers";
+import { createRouter } from "../http/router";
+import { clearSessionCookie, readCookie, sessionCookieName } from "../http/session-cookie";
+import { signIn } from "../http/sign-in";
 import { parseOr400 } from "../http/validation";
 import type { Services } from "../services/create-services";
 
-function waitText(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return minutes <= 1 ? "a minute" : `${minutes} minutes`;
-}
-
-/** Admin sign-in, sign-out and "who am I" (the session itself is resolved by loadSession). */
+/** Admin sign-in, sign-out, "who am I" and password change (the session itself is resolved by loadSession). */
 export function adminAuthRouter({ auth }: Services, { secureCookies }: { secureCookies: boolean }) {
-  const router = Router();
+  const router = createRouter();
 
   router.post("/admin/login", async (req, res) => {
     const input = parseOr400(loginSchema, req.body ?? {});
-    const result = await auth.login({ ...input, ip: req.ip ?? "unknown" });
-    if (result.outcome === "throttled") {
-      res.setHeader("Retry-After", String(result.retryAfterSeconds));
-      throw new HttpError(
-        429,
-        `Too many failed login attempts. Please wait ${waitText(result.retryAfterSeconds)} and try again.`,
-      );
-    }
+    const result = await signIn(auth, req, res, secureCookies, input);
+    if (result.outcome === "throttled") throw new HttpError(429, result.message);
     // One answer for every wrong combination: nothing says whether the account exists.
     if (result.outcome === "invalid") throw new HttpError(401, AUTH_TEXT.loginFailedDescription);
-
-    // A new session id at every sign-in; the one the browser held before (if any) ends.
-    await auth.logout(readCookie(req, sessionCookieName(secureCookies)));
-    setSessionCookie(res, secureCookies, result.token);
-    res.setHeader("Cache-Control", "no-store");
-    res.json({ user: { username: result.session.user.username } });
+    res.json({ user: { username: result.username } } satisfies LoginAnswer);
   });
 
   router.post("/admin/logout", async (req, res) => {
+    keepPrivate(res);
     await auth.logout(readCookie(req, sessionCookieName(secureCookies)));
     clearSessionCookie(res, secureCookies);
     res.status(204).end();
   });
 
-  router.get("/admin/session", (_req, res) => {
+  router.get("/admin/session", adminOnly, (_req, res) => {
     const session = res.locals.session;
-    if (!session) throw new HttpError(401, "Please sign in as an administrator");
-    res.setHeader("Cache-Control", "no-store");
-    res.json({ user: { username: session.user.username }, expiresAt: session.expiresAt.toISOString() });
+    res.json({
+      user: { username: session.user.username },
+      expiresAt: session.expiresAt.toISOString(),
+    } satisfies SessionAnswer);
+  });
+
+  router.post("/admin/password", adminOnly, async (req, res) => {
+    const session = res.locals.session;
+    const input = parseOr400(passwordChangeSchema, req.body ?? {});
+    const result = await auth.changePassword({
+      userId: session.user.id,
+      sessionId: session.id,
+      currentPassword: input.currentPassword,
+      newPassword: input.newPassword,
+    });
+    if (result.outcome === "throttled") {
+      res.setHeader("Retry-After", String(result.retryAfterSeconds));
+      throw new HttpError(429, loginThrottledText(result.retryAfterSeconds, "client"));
+    }
+    if (result.outcome === "wrong-password") {
+      throw new HttpError(400, PASSWORD_TEXT.currentWrong, { currentPassword: [PASSWORD_TEXT.currentWrong] });
+    }
+    res.json({ message: PASSWORD_TEXT.changed } satisfies PasswordChanged);
   });
 
   return router;

@@ -191,6 +191,27 @@ describe("products", () => {
     expect(body).toMatchObject({ rating: "5.9", reviewCount: 0 });
   });
 
+  it("stores prices in one form: a saved '7.5' comes back '$7.50', on POST and PUT alike", async () => {
+    const created = await call("POST", "/api/toys", { ...product, price: "7.5", priceDiscount: " 6 " });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ price: "$7.50", priceDiscount: "$6.00" });
+    expect((await call("GET", `/api/toys/${created.body.id}`)).body).toMatchObject({
+      price: "$7.50",
+      priceDiscount: "$6.00",
+    });
+    const updated = await call("PUT", `/api/toys/${created.body.id}`, { ...product, price: "1299", priceDiscount: "" });
+    expect(updated.body).toMatchObject({ price: "$1,299.00", priceDiscount: null });
+    // the numeric twin used for sorting and price filters reads the stored text (decision 002)
+    const { rows } = await server.database.db.execute<{ price_value: string }>(
+      sql`select price_value from toys where id = ${created.body.id}`,
+    );
+    expect(Number(rows[0]?.price_value)).toBe(1299);
+    // text that is not a plain amount is kept as the owner wrote it
+    const free = await call("PUT", `/api/toys/${created.body.id}`, { ...product, price: "From $5" });
+    expect(free.body.price).toBe("From $5");
+    await call("DELETE", `/api/toys/${created.body.id}`);
+  });
+
   it("updates with PUT (replacing the links only when sent) and deletes with its links", async () => {
     const created = (
       await call("POST", "/api/toys", { ...product, selectedCategories: [1], breedRecommendations: [{ breedId: 3 }] })

@@ -1,8 +1,9 @@
-import { Router } from "express";
 import { z } from "zod";
 import { postInputSchema } from "../../domain/post-form";
 import { breedRecommendationInputSchema, productInputSchema } from "../../domain/product-form";
+import { adminOnly } from "../http/access";
 import { HttpError } from "../http/errors";
+import { createRouter } from "../http/router";
 import { parseId, parseOr400 } from "../http/validation";
 import type { Services } from "../services/create-services";
 
@@ -13,17 +14,17 @@ export const breedLinkSchema = breedRecommendationInputSchema.extend({
   toyId: z.number("Choose a product").int().positive("Choose a product"),
 });
 
-/** Admin writes to posts, products, their categories and breed recommendations (the session is checked in front). */
+/** Admin writes to posts, products, their categories and breed recommendations (each route carries the admin guard). */
 export function adminContentRouter({ content, postEditor, productEditor }: Services) {
-  const router = Router();
+  const router = createRouter();
 
-  router.post("/posts", async (req, res) => {
+  router.post("/posts", adminOnly, async (req, res) => {
     const post = await postEditor.create(parseOr400(postInputSchema, req.body ?? {}));
     res.status(201).json(post);
   });
 
   // PATCH may send only some fields: they are merged over the stored post, then the whole is checked.
-  router.patch("/posts/:id", async (req, res) => {
+  router.patch("/posts/:id", adminOnly, async (req, res) => {
     const id = parseId(req.params.id);
     const stored = await content.getPostById(id);
     if (!stored) throw new HttpError(404, "Post not found");
@@ -34,47 +35,47 @@ export function adminContentRouter({ content, postEditor, productEditor }: Servi
     res.json(post);
   });
 
-  router.delete("/posts/:id", async (req, res) => {
+  router.delete("/posts/:id", adminOnly, async (req, res) => {
     if (!(await postEditor.remove(parseId(req.params.id)))) throw new HttpError(404, "Post not found");
     res.status(204).end();
   });
 
-  router.post("/toys", async (req, res) => {
+  router.post("/toys", adminOnly, async (req, res) => {
     res.status(201).json(await productEditor.create(parseOr400(productInputSchema, req.body ?? {})));
   });
 
-  router.put("/toys/:id", async (req, res) => {
+  router.put("/toys/:id", adminOnly, async (req, res) => {
     const id = parseId(req.params.id);
     const toy = await productEditor.update(id, parseOr400(productInputSchema, req.body ?? {}));
     if (!toy) throw new HttpError(404, "Product not found");
     res.json(toy);
   });
 
-  router.delete("/toys/:id", async (req, res) => {
+  router.delete("/toys/:id", adminOnly, async (req, res) => {
     if (!(await productEditor.remove(parseId(req.params.id)))) throw new HttpError(404, "Product not found");
     res.status(204).end();
   });
 
-  router.post("/toys/:id/categories", async (req, res) => {
+  router.post("/toys/:id/categories", adminOnly, async (req, res) => {
     const { categoryId } = parseOr400(categoryLinkSchema, req.body ?? {});
     res.status(201).json(await productEditor.addCategory(parseId(req.params.id), categoryId));
   });
 
-  router.delete("/toys/:id/categories", async (req, res) => {
+  router.delete("/toys/:id/categories", adminOnly, async (req, res) => {
     await productEditor.removeCategories(parseId(req.params.id));
     res.status(204).end();
   });
 
-  router.delete("/toys/:id/breed-recommendations", async (req, res) => {
+  router.delete("/toys/:id/breed-recommendations", adminOnly, async (req, res) => {
     await productEditor.removeBreedLinks(parseId(req.params.id));
     res.status(204).end();
   });
 
-  router.post("/breed-recommendations", async (req, res) => {
+  router.post("/breed-recommendations", adminOnly, async (req, res) => {
     res.status(201).json(await productEditor.addBreedLink(parseOr400(breedLinkSchema, req.body ?? {})));
   });
 
-  router.delete("/breed-recommendations/:id", async (req, res) => {
+  router.delete("/breed-recommendations/:id", adminOnly, async (req, res) => {
     if (!(await productEditor.removeBreedLink(parseId(req.params.id)))) {
       throw new HttpError(404, "Breed recommendation not found");
     }

@@ -166,6 +166,24 @@ describe("GET /api/toys", () => {
     }
   });
 
+  it("names every refused parameter in errors, and ignores unset ones", async () => {
+    const res = await get("/api/toys?category=abc&sort=cheapest&page=0&breed=all&minPrice=");
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      message: expect.any(String),
+      errors: {
+        category: ["must be a whole number from 0 to 2147483647"],
+        sort: ["sort must be one of name, price-asc, price-desc, rating-desc"],
+        page: ["page must be at least 1"],
+      },
+    });
+    const inverted = await get("/api/toys?minPrice=50&maxPrice=10");
+    expect(inverted.body.errors).toEqual({ minPrice: ["minPrice must not be above maxPrice"] });
+    const unset = await get("/api/toys?breed=all&minPrice=&search=%20");
+    expect(unset.status).toBe(200);
+    expect(unset.headers.get("x-total-count")).toBe((await get("/api/toys")).headers.get("x-total-count"));
+  });
+
   it("answers top picks, one toy, its categories and its breed recommendations", async () => {
     const picks = (await get("/api/toys/top-picks")).body as Toy[];
     expect(picks.length).toBeGreaterThan(0);

@@ -1,12 +1,12 @@
-import { Router } from "express";
 import { toyQueryInput, toyQuerySchema } from "../../domain/catalog";
 import { HttpError } from "../http/errors";
+import { createRouter } from "../http/router";
 import { parseId, parseOr400 } from "../http/validation";
 import type { Services } from "../services/create-services";
 
 /** Public catalogue reads: breeds, categories, toys and breed recommendations. */
 export function catalogRouter({ catalog }: Services) {
-  const router = Router();
+  const router = createRouter();
 
   router.get("/breeds", async (_req, res) => {
     res.json(await catalog.listBreeds());

@@ -1,13 +1,13 @@
-import { Router } from "express";
+import { isDatabaseId } from "../../domain/ids";
 import { HttpError } from "../http/errors";
-import { isDatabaseId } from "../http/validation";
+import { createRouter } from "../http/router";
 import type { Services } from "../services/create-services";
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
 
 /** Public content: posts and testimonials. */
 export function contentRouter({ content }: Services) {
-  const router = Router();
+  const router = createRouter();
 
   router.get("/posts", async (_req, res) => {
     res.json(await content.listPosts());

@@ -1,22 +1,28 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-import { Router } from "express";
 import { z } from "zod";
 import { isCrawler } from "../../domain/crawlers";
 import { csvLine, localDateFormatter, QUIZ_CSV_FILENAME, QUIZ_CSV_HEADERS, quizCsvLine } from "../../domain/csv";
+import {
+  DASHBOARD_DAYS,
+  DASHBOARD_TOP_TOYS,
+  type Dashboard,
+  MAX_SUBMISSIONS_SEARCH_LENGTH,
+  type QuizSubmissionItem,
+  SUBMISSIONS_PAGE_SIZE,
+} from "../../domain/insights";
+import { adminOnly } from "../http/access";
+import { isClientAbort } from "../http/errors";
 import { limitPerIp, type RateLimit } from "../http/rate-limit";
+import { createRouter } from "../http/router";
 import { parseOr400 } from "../http/validation";
 import type { Services } from "../services/create-services";
-
-export const SUBMISSIONS_PAGE_SIZE = 50;
-const DASHBOARD_DAYS = 30;
-const TOP_TOYS = 10;
 
 export const submissionsQuerySchema = z.object({
   page: z.coerce.number("page must be a whole number from 1").int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(SUBMISSIONS_PAGE_SIZE),
-  search: z.string().trim().max(254).optional(),
+  search: z.string().trim().max(MAX_SUBMISSIONS_SEARCH_LENGTH).optional(),
 });
 
 export const exportQuerySchema = z.object({
@@ -35,7 +41,7 @@ export const exportQuerySchema = z.object({
 /** Visit tracking (public) and the owner's numbers: dashboard, quiz submissions and their CSV export. */
 export function insightsRouter(services: Services, { trackRateLimit }: { trackRateLimit: RateLimit }) {
   const { stats, dashboard, quizSubmissions, rateLimits } = services;
-  const router = Router();
+  const router = createRouter();
 
   // Crawlers and the signed-in owner are not visitors: answered the same, not counted.
   const counts = (req: { get(name: string): string | undefined }, session: unknown) =>
@@ -53,35 +59,34 @@ export function insightsRouter(services: Services, { trackRateLimit }: { trackRa
     res.status(204).end();
   });
 
-  router.get("/admin/dashboard", async (_req, res) => {
+  router.get("/admin/dashboard", adminOnly, async (_req, res) => {
     const [content, submissions, days, topToys] = await Promise.all([
       dashboard.counts(),
       quizSubmissions.summary(),
       stats.daily(DASHBOARD_DAYS),
-      stats.topClickedToys(DASHBOARD_DAYS, TOP_TOYS),
+      stats.topClickedToys(DASHBOARD_DAYS, DASHBOARD_TOP_TOYS),
     ]);
-    res.json({ counts: content, quizSubmissions: submissions, visits: days, topToys });
+    res.json({ counts: content, quizSubmissions: submissions, visits: days, topToys } satisfies Dashboard);
   });
 
   // The spec's list (same fields), one page at a time: a million rows must stay usable.
-  router.get("/admin/quiz-submissions", async (req, res) => {
+  router.get("/admin/quiz-submissions", adminOnly, async (req, res) => {
     const query = parseOr400(submissionsQuerySchema, req.query);
     const { items, total } = await quizSubmissions.list(query);
     res.setHeader("X-Total-Count", String(total));
-    res.json(items);
+    res.json(items satisfies QuizSubmissionItem[]);
   });
 
   // Streamed in batches with back-pressure, so memory stays flat however many rows there are.
   // Compressed here with gzip rather than by the compression middleware: its brotli encoder
   // holds megabytes of window per download, and a pipeline stops reading the table as soon as
   // the owner cancels the download.
-  router.get("/admin/quiz-submissions.csv", async (req, res, next) => {
+  router.get("/admin/quiz-submissions.csv", adminOnly, async (req, res, next) => {
     const { locale, timeZone } = parseOr400(exportQuerySchema, req.query);
     const formatDate = localDateFormatter(locale, timeZone);
     res.status(200);
     res.setHeader("Content-Type", "text/csv; charset=utf-8");
     res.setHeader("Content-Disposition", `attachment; filename="${QUIZ_CSV_FILENAME}"`);
-    res.setHeader("Cache-Control", "no-store");
     res.vary("Accept-Encoding");
     const gzip = req.acceptsEncodings("gzip") === "gzip";
     if (gzip) res.setHeader("Content-Encoding", "gzip");
@@ -95,10 +100,11 @@ export function insightsRouter(services: Services, { trackRateLimit }: { trackRa
     try {
       await (gzip ? pipeline(source, createGzip(), res) : pipeline(source, res));
     } catch (error) {
-      if (req.socket.destroyed) return; // the owner cancelled the download
-      // A failure half-way must not look like a complete file: the connection is cut instead.
-      if (res.headersSent) res.destroy(error as Error);
-      else next(error);
+      // The owner cancelled the download: not an error (decision 034). Anything else reaches the
+      // error handler, which logs it; the pipeline has already cut the connection, so a failure
+      // half-way never looks like a complete file.
+      if (isClientAbort(error, req, res)) return;
+      next(error);
     }
   });
 

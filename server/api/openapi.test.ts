@@ -48,7 +48,6 @@ describe("GET /api/openapi.json", () => {
   it("describes exactly the routes the server registers", () => {
     const router = apiRouter(server.services, {
       secureCookies: false,
-      formRateLimit: { max: 1, windowMs: 1 },
       trackRateLimit: { max: 1, windowMs: 1 },
     }) as unknown as { stack: Layer[] };
     const registered = registeredRoutes(router.stack).sort();
@@ -71,6 +70,39 @@ describe("GET /api/openapi.json", () => {
     ).toEqual(["small", "medium", "large"]);
     const toy = at(doc, "paths", "/api/toys/{id}", "get", "parameters", "0");
     expect(toy).toMatchObject({ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } });
+  });
+
+  it("describes the answers with the domain's wire schemas, closed to undescribed fields", () => {
+    const doc = openApiDocument();
+    expect(
+      at(doc, "paths", "/api/toys/{id}", "get", "responses", "200", "content", "application/json", "schema"),
+    ).toEqual({
+      $ref: "#/components/schemas/Toy",
+    });
+    expect(at(doc, "components", "schemas", "Toy", "additionalProperties")).toBe(false);
+    expect(at(doc, "components", "schemas", "Toy", "required")).toEqual(
+      expect.arrayContaining(["amazonUrl", "categories"]),
+    );
+    expect(at(doc, "components", "schemas", "Error", "required")).toEqual(["message"]);
+    for (const form of ["/api/contact", "/api/quiz-newsletter"]) {
+      expect(Object.keys(at(doc, "paths", form, "post", "responses") as object)).toEqual(
+        expect.arrayContaining(["200", "202", "400", "429"]),
+      );
+    }
+    expect(at(doc, "components", "responses", "Error429", "headers", "Retry-After")).toBeDefined();
+    expect(at(doc, "components", "schemas", "UploadError", "required")).toEqual(["success", "error", "message"]);
+  });
+
+  it("has one path item for a post, whose reads take an id or slug and whose writes an id", () => {
+    const doc = openApiDocument() as { paths: Record<string, object> };
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith("/api/posts/"))).toEqual([
+      "/api/posts/featured",
+      "/api/posts/{key}",
+    ]);
+    expect(at(doc, "paths", "/api/posts/{key}", "get", "parameters", "0", "schema", "type")).toBe("string");
+    for (const method of ["patch", "delete"]) {
+      expect(at(doc, "paths", "/api/posts/{key}", method, "parameters", "0", "schema", "type")).toBe("integer");
+    }
   });
 
   it("marks admin calls as needing the session, the visitors' calls as public", () => {

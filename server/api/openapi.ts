@@ -1,50 +1,159 @@
-import { type Request, Router } from "express";
+import type { Request } from "express";
 import { z } from "zod";
-import { loginSchema } from "../../domain/auth";
-import { MAX_SEARCH_LENGTH, SORT_OPTIONS, TOY_QUERY_INT_LIMITS } from "../../domain/catalog";
+import { apiErrorSchema } from "../../domain/api-error";
+import {
+  loginAnswerSchema,
+  loginSchema,
+  passwordChangedSchema,
+  passwordChangeSchema,
+  sessionAnswerSchema,
+} from "../../domain/auth";
+import {
+  breedRecommendationsSchema,
+  breedSchema,
+  categoryRefSchema,
+  categorySchema,
+  quizRecommendationsSchema,
+  recommendationSchema,
+  toyBreedLinkSchema,
+  toyCategoryLinkSchema,
+  toyQuerySchema,
+  toySchema,
+} from "../../domain/catalog";
 import { contactRequestSchema } from "../../domain/contact";
+import { QUIZ_CSV_FILENAME } from "../../domain/csv";
+import { formSavedReplySchema, formSentReplySchema } from "../../domain/form-reply";
+import { MAX_DATABASE_ID } from "../../domain/ids";
+import {
+  contentCountsSchema,
+  dailyStatsSchema,
+  dashboardSchema,
+  quizSubmissionItemSchema,
+  quizSubmissionsSummarySchema,
+  toyClicksSchema,
+} from "../../domain/insights";
 import { postInputSchema } from "../../domain/post-form";
+import { postSchema, postSummarySchema } from "../../domain/posts";
 import { productInputSchema } from "../../domain/product-form";
 import { quizAnswersSchema, quizSubmissionSchema } from "../../domain/quiz";
+import { testimonialSchema } from "../../domain/testimonials";
+import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, uploadErrorSchema, uploadSuccessSchema } from "../../domain/uploads";
 import { isPublicApiCall } from "../http/access";
-import { MAX_DATABASE_ID } from "../http/validation";
-import { MAX_UPLOAD_BYTES } from "../services/media.service";
+import { createRouter } from "../http/router";
 import { breedLinkSchema, categoryLinkSchema } from "./admin-content";
 import { exportQuerySchema, submissionsQuerySchema } from "./insights";
 
-// The OpenAPI 3.1 description of /api, built from the Zod schemas the routes validate with,
-// so the document cannot drift from what the server accepts. openapi.test.ts checks that
-// every route the Express routers register is described here, and nothing more.
+// The OpenAPI 3.1 description of /api. Requests are described by the Zod schemas the routes
+// validate with, answers by the domain's wire schemas the services' return types come from, so
+// the document cannot drift from the server: openapi.test.ts checks that every route the
+// Express routers register is described here (and nothing more), contract.test.ts calls every
+// operation and validates each real answer against it, and `npm test` lints it with Redocly.
 
 type JsonSchema = Record<string, unknown>;
 type Method = "get" | "post" | "put" | "patch" | "delete";
+type Tag = (typeof TAGS)[number]["name"];
+type HeaderName = keyof typeof HEADERS;
+
+const TAGS = [
+  { name: "API", description: "This description of the API." },
+  { name: "Catalogue", description: "Breeds, categories, toys and breed recommendations (public reads)." },
+  { name: "Content", description: "Posts and testimonials (public reads)." },
+  { name: "Forms", description: "The visitors' quiz and contact form (public; limited per client)." },
+  { name: "Tracking", description: "Visit and page view counting (public; limited per client)." },
+  { name: "Admin session", description: "Signing the owner in and out, and the password." },
+  { name: "Admin content", description: "The owner's writes: posts, products and their links, images." },
+  { name: "Admin insights", description: "The owner's numbers: dashboard and quiz submissions." },
+] as const;
+
+/** The answers' schemas, named: components/schemas of the document. */
+const WIRE_SCHEMAS: Record<string, z.ZodType> = {
+  Error: apiErrorSchema,
+  Breed: breedSchema,
+  Category: categorySchema,
+  CategoryRef: categoryRefSchema,
+  Toy: toySchema,
+  Recommendation: recommendationSchema,
+  BreedRecommendations: breedRecommendationsSchema,
+  ToyBreedLink: toyBreedLinkSchema,
+  ToyCategoryLink: toyCategoryLinkSchema,
+  PostSummary: postSummarySchema,
+  Post: postSchema,
+  Testimonial: testimonialSchema,
+  QuizRecommendations: quizRecommendationsSchema,
+  FormSentReply: formSentReplySchema,
+  FormSavedReply: formSavedReplySchema,
+  LoginAnswer: loginAnswerSchema,
+  SessionAnswer: sessionAnswerSchema,
+  PasswordChanged: passwordChangedSchema,
+  UploadSuccess: uploadSuccessSchema,
+  UploadError: uploadErrorSchema,
+  QuizSubmission: quizSubmissionItemSchema,
+  QuizSubmissionsSummary: quizSubmissionsSummarySchema,
+  ContentCounts: contentCountsSchema,
+  DailyStats: dailyStatsSchema,
+  ToyClicks: toyClicksSchema,
+  Dashboard: dashboardSchema,
+};
+type WireName = keyof typeof WIRE_SCHEMAS;
+
+const HEADERS = {
+  "X-Total-Count": {
+    description: "How many items matched, on all pages together",
+    schema: { type: "integer", minimum: 0 },
+  },
+  "Retry-After": {
+    description: "Seconds to wait before trying again",
+    schema: { type: "integer", minimum: 1 },
+  },
+  "Content-Disposition": {
+    description: "Saves the answer as a file",
+    schema: { type: "string", const: `attachment; filename="${QUIZ_CSV_FILENAME}"` },
+  },
+  "Set-Cookie": {
+    description: "The session cookie (HttpOnly, SameSite=Lax; `__Host-` prefixed and Secure over HTTPS)",
+    schema: { type: "string" },
+  },
+} as const;
+
+interface Answer {
+  description: string;
+  /** a named wire schema, a list of one (`[name]`), or a JSON Schema */
+  body?: WireName | [WireName] | JsonSchema;
+  /** default application/json */
+  contentType?: string;
+  headers?: HeaderName[];
+}
 
 interface Operation {
   method: Method;
   /** OpenAPI path below /api, e.g. "/toys/{id}" */
   path: string;
-  tag: "Catalogue" | "Content" | "Forms" | "Tracking" | "Admin session" | "Admin content" | "Admin insights" | "API";
+  /** the Express route below /api, when its parameter names differ from the document's */
+  route?: string;
+  operationId: string;
+  tag: Tag;
   summary: string;
-  /** named path parameters that are database ids */
-  ids?: string[];
-  /** other path parameters, as strings */
+  /** path parameters that are database ids, with what they name */
+  ids?: Record<string, string>;
+  /** other path parameters, as text, with what they name */
   pathStrings?: Record<string, string>;
   query?: z.ZodType | JsonSchema;
   body?: z.ZodType | JsonSchema;
   /** multipart upload instead of JSON */
   multipart?: boolean;
-  /** success status and its response */
-  ok: { status: number; description: string; schema?: JsonSchema; contentType?: string };
-  /** client errors this operation can answer, besides 401 for admin calls and 5xx */
+  /** the success answers by status */
+  ok: Record<number, Answer>;
+  /**
+   * client errors this operation answers itself; every operation also has 400 (the query) and
+   * 503, writes 403, 413 and 415, admin calls 401 (see statusesOf)
+   */
   errors?: number[];
 }
 
 const idSchema: JsonSchema = { type: "integer", minimum: 1, maximum: MAX_DATABASE_ID };
-const anyObject: JsonSchema = { type: "object" };
-const listOf = (items: JsonSchema = anyObject): JsonSchema => ({ type: "array", items });
 
-/** The JSON Schema (2020-12, OpenAPI 3.1's dialect) of what a Zod schema accepts. */
-function jsonSchema(schema: z.ZodType | JsonSchema): JsonSchema {
+/** The JSON Schema (2020-12, OpenAPI 3.1's dialect) of what a request schema accepts. */
+function inputSchema(schema: z.ZodType | JsonSchema): JsonSchema {
   if (!(schema instanceof z.ZodType)) return schema;
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     target: "draft-2020-12",
@@ -54,20 +163,23 @@ function jsonSchema(schema: z.ZodType | JsonSchema): JsonSchema {
   return rest;
 }
 
-/** GET /api/toys is parsed without Zod (decision 004: the /products page parses the same URL in the browser). */
-const toyQuery: JsonSchema = {
-  type: "object",
-  properties: {
-    search: { type: "string", maxLength: MAX_SEARCH_LENGTH, description: "name or description contains" },
-    category: { type: "integer", minimum: 1, maximum: TOY_QUERY_INT_LIMITS.category },
-    breed: { type: "integer", minimum: 1, maximum: TOY_QUERY_INT_LIMITS.breed },
-    minPrice: { type: "integer", minimum: 0, maximum: TOY_QUERY_INT_LIMITS.minPrice },
-    maxPrice: { type: "integer", minimum: 0, maximum: TOY_QUERY_INT_LIMITS.maxPrice },
-    sort: { type: "string", enum: SORT_OPTIONS.map((o) => o.value) },
-    page: { type: "integer", minimum: 1, maximum: TOY_QUERY_INT_LIMITS.page, description: "present: paged" },
-    pageSize: { type: "integer", minimum: 1, maximum: TOY_QUERY_INT_LIMITS.pageSize },
-  },
-};
+/**
+ * The named wire schemas as components, each an answer's exact shape (`io: "output"`): an
+ * object allows no property it does not list, so a field the document does not describe fails
+ * validation. A named schema inside another becomes a $ref.
+ */
+function wireComponents(): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(WIRE_SCHEMAS)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, {
+    target: "draft-2020-12",
+    io: "output",
+    uri: (id) => `#/components/schemas/${id}`,
+  }) as { schemas: Record<string, JsonSchema> };
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $schema: _dialect, $id: _id, ...schema }]) => [id, schema]),
+  );
+}
 
 /** PATCH merges the given fields over the stored post, then checks the whole. */
 function withoutRequired(schema: JsonSchema): JsonSchema {
@@ -79,329 +191,419 @@ const OPERATIONS: Operation[] = [
   {
     method: "get",
     path: "/openapi.json",
+    operationId: "getApiDescription",
     tag: "API",
     summary: "This document",
-    ok: { status: 200, description: "OpenAPI 3.1 document", schema: anyObject },
+    // The one answer without a domain schema: no part of the site reads it.
+    ok: {
+      200: {
+        description: "OpenAPI 3.1 document",
+        body: {
+          type: "object",
+          properties: { openapi: { const: "3.1.0" }, info: { type: "object" }, paths: { type: "object" } },
+          required: ["openapi", "info", "paths"],
+        },
+      },
+    },
   },
   // Catalogue
   {
     method: "get",
     path: "/breeds",
+    operationId: "listBreeds",
     tag: "Catalogue",
     summary: "Every breed, by name",
-    ok: { status: 200, description: "Breeds", schema: listOf() },
+    ok: { 200: { description: "Breeds", body: ["Breed"] } },
   },
   {
     method: "get",
     path: "/categories",
+    operationId: "listCategories",
     tag: "Catalogue",
-    summary: "Every toy category",
-    ok: { status: 200, description: "Categories", schema: listOf() },
+    summary: "Every toy category, by id",
+    ok: { 200: { description: "Categories", body: ["Category"] } },
   },
   {
     method: "get",
     path: "/recommendations/{breedId}",
+    operationId: "getBreedRecommendations",
     tag: "Catalogue",
     summary: "The toys recommended for a breed, with the notes",
-    ids: ["breedId"],
-    ok: { status: 200, description: "The breed and its recommendations", schema: anyObject },
-    errors: [400, 404],
+    ids: { breedId: "the breed's id" },
+    ok: { 200: { description: "The breed and its recommendations", body: "BreedRecommendations" } },
+    errors: [404],
   },
   {
     method: "get",
     path: "/toys",
+    operationId: "listToys",
     tag: "Catalogue",
     summary: "Toys: all by name, or filtered, sorted and paged (X-Total-Count tells how many matched)",
-    query: toyQuery,
-    ok: { status: 200, description: "Toys", schema: listOf() },
-    errors: [400],
+    query: toyQuerySchema,
+    ok: { 200: { description: "Toys", body: ["Toy"], headers: ["X-Total-Count"] } },
   },
   {
     method: "get",
     path: "/toys/top-picks",
+    operationId: "listTopPicks",
     tag: "Catalogue",
     summary: "Top picks, best rated first",
-    ok: { status: 200, description: "Toys", schema: listOf() },
+    ok: { 200: { description: "Toys", body: ["Toy"] } },
   },
   {
     method: "get",
     path: "/toys/{id}",
+    operationId: "getToy",
     tag: "Catalogue",
     summary: "One toy",
-    ids: ["id"],
-    ok: { status: 200, description: "The toy", schema: anyObject },
-    errors: [400, 404],
+    ids: { id: "the toy's id" },
+    ok: { 200: { description: "The toy", body: "Toy" } },
+    errors: [404],
   },
   {
     method: "get",
     path: "/toys/{id}/categories",
+    operationId: "listToyCategories",
     tag: "Catalogue",
     summary: "A toy's categories",
-    ids: ["id"],
-    ok: { status: 200, description: "Categories", schema: listOf() },
-    errors: [400, 404],
+    ids: { id: "the toy's id" },
+    ok: { 200: { description: "Categories", body: ["CategoryRef"] } },
+    errors: [404],
   },
   {
     method: "get",
     path: "/toys/{id}/breed-recommendations",
+    operationId: "listToyBreedRecommendations",
     tag: "Catalogue",
     summary: "The breeds a toy is recommended for",
-    ids: ["id"],
-    ok: { status: 200, description: "Breed links", schema: listOf() },
-    errors: [400, 404],
+    ids: { id: "the toy's id" },
+    ok: { 200: { description: "Breed recommendations", body: ["ToyBreedLink"] } },
+    errors: [404],
   },
   // Content
   {
     method: "get",
     path: "/posts",
+    operationId: "listPosts",
     tag: "Content",
-    summary: "Every published post, newest first",
-    ok: { status: 200, description: "Posts", schema: listOf() },
+    summary: "Every post, newest first, without the body",
+    ok: { 200: { description: "Posts", body: ["PostSummary"] } },
   },
   {
     method: "get",
     path: "/posts/featured",
+    operationId: "listFeaturedPosts",
     tag: "Content",
-    summary: "The featured posts",
-    ok: { status: 200, description: "Posts", schema: listOf() },
+    summary: "The featured (newest) posts",
+    ok: { 200: { description: "Posts", body: ["PostSummary"] } },
   },
   {
     method: "get",
     path: "/posts/{key}",
+    operationId: "getPost",
     tag: "Content",
-    summary: "One post by id or slug",
-    pathStrings: { key: "a post id or slug" },
-    ok: { status: 200, description: "The post", schema: anyObject },
-    errors: [400, 404],
+    summary: "One post by id (the admin editor) or slug (the public pages)",
+    pathStrings: { key: "a post's id or slug" },
+    ok: { 200: { description: "The post", body: "Post" } },
+    errors: [404],
   },
   {
     method: "get",
     path: "/testimonials",
+    operationId: "listTestimonials",
     tag: "Content",
     summary: "The customer testimonials on the home page",
-    ok: { status: 200, description: "Testimonials", schema: listOf() },
+    ok: { 200: { description: "Testimonials", body: ["Testimonial"] } },
   },
   // Forms
   {
     method: "get",
     path: "/quiz-recommendations",
+    operationId: "getQuizRecommendations",
     tag: "Forms",
-    summary: "Toys recommended for quiz answers",
+    summary: "Up to three toys for quiz answers",
     query: quizAnswersSchema,
-    ok: { status: 200, description: "Recommendations", schema: anyObject },
-    errors: [400],
+    ok: { 200: { description: "Recommendations", body: "QuizRecommendations" } },
   },
   {
     method: "post",
     path: "/quiz-newsletter",
+    operationId: "submitQuiz",
     tag: "Forms",
     summary: "Saves quiz answers, subscribes the address and e-mails the results",
     body: quizSubmissionSchema,
-    ok: { status: 200, description: "Saved and e-mailed (202: saved, e-mail follows)", schema: anyObject },
-    errors: [400, 413, 415, 429],
+    ok: {
+      200: { description: "Saved, subscribed and e-mailed", body: "FormSentReply" },
+      202: { description: "Saved and subscribed; the e-mail follows from the outbox", body: "FormSavedReply" },
+    },
+    errors: [429],
   },
   {
     method: "post",
     path: "/contact",
+    operationId: "sendContactMessage",
     tag: "Forms",
     summary: "Sends a message to the site owner",
     body: contactRequestSchema,
-    ok: { status: 200, description: "Delivered (202: saved, notification follows)", schema: anyObject },
-    errors: [400, 413, 415, 429],
+    ok: {
+      200: { description: "Saved, and the owner was notified", body: "FormSentReply" },
+      202: { description: "Saved; the notification follows from the outbox", body: "FormSavedReply" },
+    },
+    errors: [429],
   },
   // Tracking
   {
     method: "post",
     path: "/track-visit",
+    operationId: "trackVisit",
     tag: "Tracking",
     summary: "Counts a visit (once per browser session)",
-    ok: { status: 204, description: "Counted, or not counted (crawler, admin)" },
+    ok: { 204: { description: "Counted, or not counted (crawler, admin)" } },
     errors: [429],
   },
   {
     method: "post",
     path: "/track-pageview",
+    operationId: "trackPageView",
     tag: "Tracking",
     summary: "Counts a page view",
-    ok: { status: 204, description: "Counted, or not counted (crawler, admin)" },
+    ok: { 204: { description: "Counted, or not counted (crawler, admin)" } },
     errors: [429],
   },
   // Admin session
   {
     method: "post",
     path: "/admin/login",
+    operationId: "signIn",
     tag: "Admin session",
     summary: "Signs in with the admin password; sets the session cookie",
     body: loginSchema,
-    ok: { status: 200, description: "Signed in", schema: anyObject },
-    errors: [400, 401, 413, 415, 429],
+    ok: { 200: { description: "Signed in", body: "LoginAnswer", headers: ["Set-Cookie"] } },
+    errors: [401, 429],
   },
   {
     method: "post",
     path: "/admin/logout",
+    operationId: "signOut",
     tag: "Admin session",
-    summary: "Ends the session",
-    ok: { status: 204, description: "Signed out" },
+    summary: "Ends the session and clears its cookie",
+    ok: { 204: { description: "Signed out", headers: ["Set-Cookie"] } },
   },
   {
     method: "get",
     path: "/admin/session",
+    operationId: "getSession",
     tag: "Admin session",
     summary: "The signed-in admin",
-    ok: { status: 200, description: "The session's user", schema: anyObject },
+    ok: { 200: { description: "The session's user", body: "SessionAnswer" } },
+  },
+  {
+    method: "post",
+    path: "/admin/password",
+    operationId: "changePassword",
+    tag: "Admin session",
+    summary: "Changes the admin password (current password required); every other session ends",
+    body: passwordChangeSchema,
+    ok: { 200: { description: "Changed", body: "PasswordChanged" } },
+    errors: [429],
   },
   // Admin content
   {
     method: "post",
     path: "/posts",
+    operationId: "createPost",
     tag: "Admin content",
     summary: "Creates a post",
     body: postInputSchema,
-    ok: { status: 201, description: "The stored post", schema: anyObject },
-    errors: [400, 409, 413, 415],
+    ok: { 201: { description: "The stored post", body: "Post" } },
+    errors: [409],
   },
   {
     method: "patch",
-    path: "/posts/{id}",
+    path: "/posts/{key}",
+    route: "/posts/:id",
+    operationId: "updatePost",
     tag: "Admin content",
     summary: "Changes some or all fields of a post",
-    ids: ["id"],
-    body: withoutRequired(jsonSchema(postInputSchema)),
-    ok: { status: 200, description: "The stored post", schema: anyObject },
-    errors: [400, 404, 409, 413, 415],
+    ids: { key: "the post's id (a slug is not enough)" },
+    body: withoutRequired(inputSchema(postInputSchema)),
+    ok: { 200: { description: "The stored post", body: "Post" } },
+    errors: [404, 409],
   },
   {
     method: "delete",
-    path: "/posts/{id}",
+    path: "/posts/{key}",
+    route: "/posts/:id",
+    operationId: "deletePost",
     tag: "Admin content",
     summary: "Deletes a post",
-    ids: ["id"],
-    ok: { status: 204, description: "Deleted" },
-    errors: [400, 404],
+    ids: { key: "the post's id (a slug is not enough)" },
+    ok: { 204: { description: "Deleted" } },
+    errors: [404],
   },
   {
     method: "post",
     path: "/toys",
+    operationId: "createToy",
     tag: "Admin content",
     summary: "Creates a product with its categories and breed notes",
     body: productInputSchema,
-    ok: { status: 201, description: "The stored product", schema: anyObject },
-    errors: [400, 409, 413, 415],
+    ok: { 201: { description: "The stored product", body: "Toy" } },
   },
   {
     method: "put",
     path: "/toys/{id}",
+    operationId: "replaceToy",
     tag: "Admin content",
-    summary: "Replaces a product",
-    ids: ["id"],
+    summary: "Replaces a product (and its categories and breed notes, when given)",
+    ids: { id: "the toy's id" },
     body: productInputSchema,
-    ok: { status: 200, description: "The stored product", schema: anyObject },
-    errors: [400, 404, 409, 413, 415],
+    ok: { 200: { description: "The stored product", body: "Toy" } },
+    errors: [404],
   },
   {
     method: "delete",
     path: "/toys/{id}",
+    operationId: "deleteToy",
     tag: "Admin content",
-    summary: "Deletes a product",
-    ids: ["id"],
-    ok: { status: 204, description: "Deleted" },
-    errors: [400, 404],
+    summary: "Deletes a product with its category and breed links",
+    ids: { id: "the toy's id" },
+    ok: { 204: { description: "Deleted" } },
+    errors: [404],
   },
   {
     method: "post",
     path: "/toys/{id}/categories",
+    operationId: "addToyCategory",
     tag: "Admin content",
     summary: "Adds a category to a product",
-    ids: ["id"],
+    ids: { id: "the toy's id" },
     body: categoryLinkSchema,
-    ok: { status: 201, description: "The link", schema: anyObject },
-    errors: [400, 404, 409, 413, 415],
+    ok: { 201: { description: "The link", body: "ToyCategoryLink" } },
+    errors: [404, 409],
   },
   {
     method: "delete",
     path: "/toys/{id}/categories",
+    operationId: "removeToyCategories",
     tag: "Admin content",
     summary: "Removes every category of a product",
-    ids: ["id"],
-    ok: { status: 204, description: "Removed" },
-    errors: [400],
+    ids: { id: "the toy's id" },
+    ok: { 204: { description: "Removed" } },
+    errors: [404],
   },
   {
     method: "delete",
     path: "/toys/{id}/breed-recommendations",
+    operationId: "removeToyBreedRecommendations",
     tag: "Admin content",
     summary: "Removes every breed recommendation of a product",
-    ids: ["id"],
-    ok: { status: 204, description: "Removed" },
-    errors: [400],
+    ids: { id: "the toy's id" },
+    ok: { 204: { description: "Removed" } },
+    errors: [404],
   },
   {
     method: "post",
     path: "/breed-recommendations",
+    operationId: "addBreedRecommendation",
     tag: "Admin content",
     summary: "Recommends a product for a breed, with a note",
     body: breedLinkSchema,
-    ok: { status: 201, description: "The link", schema: anyObject },
-    errors: [400, 404, 409, 413, 415],
+    ok: { 201: { description: "The recommendation", body: "ToyBreedLink" } },
+    errors: [404, 409],
   },
   {
     method: "delete",
     path: "/breed-recommendations/{id}",
+    operationId: "removeBreedRecommendation",
     tag: "Admin content",
     summary: "Removes one breed recommendation",
-    ids: ["id"],
-    ok: { status: 204, description: "Removed" },
-    errors: [400, 404],
+    ids: { id: "the recommendation's id" },
+    ok: { 204: { description: "Removed" } },
+    errors: [404],
   },
   {
     method: "post",
     path: "/upload",
+    operationId: "uploadImage",
     tag: "Admin content",
-    summary: `Uploads an image (field "image", at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB); stored as WebP`,
+    summary: `Uploads an image (field "${UPLOAD_FIELD}", at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB); stored as WebP`,
     multipart: true,
-    ok: { status: 200, description: "The stored image's URL", schema: anyObject },
-    errors: [400, 413, 415],
+    ok: { 200: { description: "The stored image's URL", body: "UploadSuccess" } },
   },
   // Admin insights
   {
     method: "get",
     path: "/admin/dashboard",
+    operationId: "getDashboard",
     tag: "Admin insights",
     summary: "Counts, the latest quiz submission, daily visits and the most clicked toys",
-    ok: { status: 200, description: "Dashboard numbers", schema: anyObject },
+    ok: { 200: { description: "Dashboard numbers", body: "Dashboard" } },
   },
   {
     method: "get",
     path: "/admin/quiz-submissions",
+    operationId: "listQuizSubmissions",
     tag: "Admin insights",
     summary: "Quiz submissions, newest first, paged (X-Total-Count tells how many matched)",
     query: submissionsQuerySchema,
-    ok: { status: 200, description: "Submissions", schema: listOf() },
-    errors: [400],
+    ok: { 200: { description: "Submissions", body: ["QuizSubmission"], headers: ["X-Total-Count"] } },
   },
   {
     method: "get",
     path: "/admin/quiz-submissions.csv",
+    operationId: "exportQuizSubmissions",
     tag: "Admin insights",
     summary: "Every quiz submission as CSV, dates in the given locale and time zone",
     query: exportQuerySchema,
-    ok: { status: 200, description: "quiz_submissions.csv", contentType: "text/csv" },
-    errors: [400],
+    ok: {
+      200: {
+        description: QUIZ_CSV_FILENAME,
+        contentType: "text/csv",
+        body: { type: "string" },
+        headers: ["Content-Disposition"],
+      },
+    },
   },
 ];
 
-const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: "Invalid input: `message`, and `errors` by field",
-  401: "Not signed in as the administrator",
-  404: "Not found",
-  409: "Conflicts with stored data (e.g. a slug in use)",
-  413: "Request body too large",
-  415: "Unsupported content type",
-  429: "Too many requests (see Retry-After)",
+/** The error answers, as components/responses: `Error{status}`. */
+const ERRORS: Record<number, { description: string; headers?: HeaderName[] }> = {
+  400: { description: "Invalid input: `message`, and `errors` by field (also a control character in the query)" },
+  401: { description: "Not signed in as the administrator" },
+  403: { description: "A write another site made the browser send" },
+  404: { description: "Not found" },
+  409: { description: "Conflicts with stored data (a slug in use, a link that exists)" },
+  413: { description: "Request body too large" },
+  415: { description: "Unsupported content type (JSON only, except the upload)" },
+  429: { description: "Too many requests", headers: ["Retry-After"] },
+  503: { description: "Overloaded, or the database is unreachable", headers: ["Retry-After"] },
 };
 
+const isPublic = (op: Operation) => isPublicApiCall(op.method.toUpperCase(), op.path.replace(/\{[^}]+\}/g, "1"));
+
+/** Every error status an operation can answer: the middleware's (see ERRORS) and its own. */
+function errorStatusesOf(op: Operation): number[] {
+  const statuses = new Set([400, 503, ...(op.errors ?? [])]);
+  if (op.method !== "get") for (const status of [403, 413, 415]) statuses.add(status);
+  if (!isPublic(op)) statuses.add(401);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function bodySchema(body: Answer["body"]): JsonSchema | undefined {
+  if (body === undefined) return undefined;
+  if (typeof body === "string") return { $ref: `#/components/schemas/${body}` };
+  if (Array.isArray(body)) return { type: "array", items: { $ref: `#/components/schemas/${body[0]}` } };
+  return body;
+}
+
+function headerRefs(names: HeaderName[] | undefined): JsonSchema {
+  if (!names?.length) return {};
+  return { headers: Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }])) };
+}
+
 function queryParameters(query: z.ZodType | JsonSchema): JsonSchema[] {
-  const schema = jsonSchema(query);
+  const schema = inputSchema(query);
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required ?? []) as string[]);
   return Object.entries(properties).map(([name, property]) => ({
@@ -413,10 +615,14 @@ function queryParameters(query: z.ZodType | JsonSchema): JsonSchema[] {
 }
 
 function operationObject(op: Operation): JsonSchema {
-  const apiPath = `/api${op.path}`;
-  const isPublic = isPublicApiCall(op.method.toUpperCase(), op.path.replace(/\{[^}]+\}/g, "1"));
   const parameters = [
-    ...(op.ids ?? []).map((name) => ({ name, in: "path", required: true, schema: idSchema })),
+    ...Object.entries(op.ids ?? {}).map(([name, description]) => ({
+      name,
+      in: "path",
+      required: true,
+      description,
+      schema: idSchema,
+    })),
     ...Object.entries(op.pathStrings ?? {}).map(([name, description]) => ({
       name,
       in: "path",
@@ -426,19 +632,21 @@ function operationObject(op: Operation): JsonSchema {
     })),
     ...(op.query ? queryParameters(op.query) : []),
   ];
-  const errorStatuses = [...(op.errors ?? []), ...(isPublic ? [] : [401])].sort();
-  const responses: JsonSchema = {
-    [op.ok.status]: {
-      description: op.ok.description,
-      ...(op.ok.schema || op.ok.contentType
-        ? { content: { [op.ok.contentType ?? "application/json"]: { schema: op.ok.schema ?? { type: "string" } } } }
-        : {}),
-    },
-  };
-  for (const status of errorStatuses) {
-    responses[status] = { $ref: `#/components/responses/Error${status}` };
+  const responses: JsonSchema = {};
+  for (const [status, answer] of Object.entries(op.ok)) {
+    const schema = bodySchema(answer.body);
+    responses[status] = {
+      description: answer.description,
+      ...headerRefs(answer.headers),
+      ...(schema ? { content: { [answer.contentType ?? "application/json"]: { schema } } } : {}),
+    };
   }
-  responses["503"] = { $ref: "#/components/responses/Error503" };
+  for (const status of errorStatusesOf(op)) {
+    // The upload answers its own refusals in the spec's shape; the middleware in front of it
+    // (sign-in, cross-site, the query check) in the API's.
+    const own = op.multipart && [400, 413, 415].includes(status);
+    responses[status] = { $ref: `#/components/responses/${own ? "UploadError" : "Error"}${status}` };
+  }
   const body = op.multipart
     ? {
         required: true,
@@ -446,24 +654,52 @@ function operationObject(op: Operation): JsonSchema {
           "multipart/form-data": {
             schema: {
               type: "object",
-              properties: { image: { type: "string", contentMediaType: "image/*", maxLength: MAX_UPLOAD_BYTES } },
-              required: ["image"],
+              properties: { [UPLOAD_FIELD]: { type: "string", contentMediaType: "image/*" } },
+              required: [UPLOAD_FIELD],
             },
           },
         },
       }
     : op.body
-      ? { required: true, content: { "application/json": { schema: jsonSchema(op.body) } } }
+      ? { required: true, content: { "application/json": { schema: inputSchema(op.body) } } }
       : undefined;
   return {
-    operationId: `${op.method}${apiPath.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+    operationId: op.operationId,
     summary: op.summary,
     tags: [op.tag],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body ? { requestBody: body } : {}),
     responses,
-    security: isPublic ? [] : [{ adminSession: [] }],
+    security: isPublic(op) ? [] : [{ adminSession: [] }],
   };
+}
+
+function errorResponses(): Record<string, JsonSchema> {
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, { description, headers }] of Object.entries(ERRORS)) {
+    responses[`Error${status}`] = {
+      description,
+      ...headerRefs(headers),
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    };
+  }
+  responses.UploadError400 = {
+    description: "No readable image in the field (or, from the query check, the API's error)",
+    content: {
+      "application/json": {
+        schema: { oneOf: [{ $ref: "#/components/schemas/UploadError" }, { $ref: "#/components/schemas/Error" }] },
+      },
+    },
+  };
+  responses.UploadError413 = {
+    description: `Larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, or too many pixels to decode`,
+    content: { "application/json": { schema: { $ref: "#/components/schemas/UploadError" } } },
+  };
+  responses.UploadError415 = {
+    description: "Not multipart, or not a JPEG, PNG, GIF or WebP image",
+    content: { "application/json": { schema: { $ref: "#/components/schemas/UploadError" } } },
+  };
+  return responses;
 }
 
 function buildDocument(): JsonSchema {
@@ -472,41 +708,33 @@ function buildDocument(): JsonSchema {
     const apiPath = `/api${op.path}`;
     paths[apiPath] = { ...paths[apiPath], [op.method]: operationObject(op) };
   }
-  const errorBody = {
-    type: "object",
-    properties: {
-      message: { type: "string" },
-      errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
-    },
-    required: ["message"],
-  };
-  const responses: Record<string, JsonSchema> = {};
-  for (const [status, description] of Object.entries({
-    ...ERROR_DESCRIPTIONS,
-    503: "Overloaded or the database is unreachable (see Retry-After)",
-  })) {
-    responses[`Error${status}`] = {
-      description,
-      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-    };
-  }
   return {
     openapi: "3.1.0",
     info: {
       title: "Pawsome Picks API",
       version: "1.0.0",
       description:
-        "The storefront's public reads and forms, and the owner's admin calls. Errors are JSON `{ message, errors? }`. " +
-        "Admin calls need the session cookie set by POST /api/admin/login; writes from other sites are refused.",
+        "The storefront's public reads and forms, and the owner's admin calls. Errors are JSON `{ message, errors? }` " +
+        "(the upload's refusals add the spec's `{ success: false, error }`). Admin calls need the session cookie set by " +
+        "POST /api/admin/login; writes from other sites are refused. Besides the answers listed per operation, any " +
+        "path may answer 301 (to its one canonical spelling), 405 with Allow (a method the path does not have), " +
+        "421 (a Host the site does not serve) and, to conditional GETs, 304.",
+      license: { name: "Proprietary: all rights reserved", identifier: "LicenseRef-Proprietary" },
     },
-    servers: [{ url: "/" }],
-    tags: [...new Set(OPERATIONS.map((op) => op.tag))].map((name) => ({ name })),
+    servers: [{ url: "/", description: "The site that serves this document" }],
+    tags: TAGS,
     paths,
     components: {
-      schemas: { Error: errorBody },
-      responses,
+      schemas: wireComponents(),
+      responses: errorResponses(),
+      headers: HEADERS,
       securitySchemes: {
-        adminSession: { type: "apiKey", in: "cookie", name: "__Host-pawsome_session" },
+        adminSession: {
+          type: "apiKey",
+          in: "cookie",
+          name: "__Host-pawsome_session",
+          description: "Set by POST /api/admin/login; `pawsome_session` on a server not using HTTPS",
+        },
       },
     },
   };
@@ -522,12 +750,12 @@ export function openApiDocument(): JsonSchema {
 
 /** The operations the document lists, as "METHOD /api/path" with Express-style `:params`. */
 export function documentedRoutes(): string[] {
-  return OPERATIONS.map((op) => `${op.method.toUpperCase()} /api${op.path.replace(/\{([^}]+)\}/g, ":$1")}`);
+  return OPERATIONS.map((op) => `${op.method.toUpperCase()} /api${op.route ?? op.path.replace(/\{([^}]+)\}/g, ":$1")}`);
 }
 
 /** GET /api/openapi.json */
 export function openApiRouter() {
-  const router = Router();
+  const router = createRouter();
   router.get("/openapi.json", (_req: Request, res) => {
     res.set("Cache-Control", "public, max-age=300").json(openApiDocument());
   });

@@ -56,6 +56,11 @@ beforeAll(async () => {
   const app = express();
   app.use(compression());
   app.use(securityHeaders({ contentSecurityPolicy: true, hsts: false }));
+  // signed in: the guard itself is tested in access.test.ts
+  app.use((_req, res, next) => {
+    res.locals.session = { user: { id: 1, username: "admin" }, expiresAt: new Date(), id: "test" };
+    next();
+  });
   const api = express.Router();
   api.use(uploadRouter({ media }));
   api.use(requireJsonBody);
@@ -97,7 +102,7 @@ function upload(...parts: Part[]) {
 async function expectRefusal(response: Response, status: number, error: string) {
   expect(response.status).toBe(status);
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-  expect(await response.json()).toEqual({ success: false, error });
+  expect(await response.json()).toEqual({ success: false, error, message: error });
 }
 
 async function mediaRows(): Promise<number> {
@@ -258,7 +263,7 @@ describe("POST /api/upload: refusals", () => {
     const total = 64 * 1024 * 1024;
     const result = await streamUpload(total);
     expect(result.status).toBe(413);
-    expect(JSON.parse(result.body)).toEqual({ success: false, error: TOO_LARGE });
+    expect(JSON.parse(result.body)).toEqual({ success: false, error: TOO_LARGE, message: TOO_LARGE });
     expect(result.sentBeforeAnswer).toBeLessThan(total / 2);
     expect(result.hungUp).toBe(true);
     expect(result.sentInAll).toBeLessThan(total / 2);
@@ -306,7 +311,8 @@ describe("POST /api/upload: refusals", () => {
       .toBuffer();
     const wrongField = await upload({ field: "file", bytes: png });
     expect(wrongField.status).toBe(400);
-    expect(await wrongField.json()).toEqual({ success: false, error: expect.stringContaining('"image"') });
+    const refusal = await wrongField.json();
+    expect(refusal).toEqual({ success: false, error: expect.stringContaining('"image"'), message: refusal.error });
 
     const onlyText = new FormData();
     onlyText.append("caption", "no file here");

@@ -1,12 +1,16 @@
 import busboy from "busboy";
-import { type Request, type Response, Router } from "express";
-import { ImageRejectedError, MAX_UPLOAD_BYTES, type MediaService, UPLOAD_TEXT } from "../services/media.service";
+import type { Request, Response } from "express";
+import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, UPLOAD_TEXT, type UploadAnswer } from "../../domain/uploads";
+import { adminOnly } from "../http/access";
+import { createRouter } from "../http/router";
+import { ImageRejectedError, type MediaService } from "../services/media.service";
 
 // POST /api/upload (spec §7): multipart with one file in the field "image". Answers are the
-// spec's { success, imageUrl } / { success: false, error } rather than the API's { message }.
-// The body is read here, not by a body parser: it must be mounted before requireJsonBody.
+// spec's { success, imageUrl } / { success: false, error }; a refusal repeats its text as the
+// API's `message` (domain/uploads.ts). The body is read here, not by a body parser: it must be
+// mounted before requireJsonBody.
 
-const FIELD = "image";
+const FIELD = UPLOAD_FIELD;
 /** room for the multipart boundaries, part headers and the few small fields allowed */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /**
@@ -17,7 +21,8 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const MAX_DISCARDED_BYTES = 10 * 1024 * 1024;
 
 const TEXT = {
-  ...UPLOAD_TEXT,
+  tooLarge: UPLOAD_TEXT.tooLargeDescription,
+  notAnImage: UPLOAD_TEXT.invalidTypeDescription,
   missingFile: `No image received: send the file in the form field "${FIELD}"`,
   oneFile: "Please upload one image at a time",
   tooManyFields: "Too many form fields in the upload",
@@ -27,7 +32,7 @@ const TEXT = {
 type Received = { ok: true; bytes: Buffer } | { ok: false; status: number; error: string };
 
 function refuse(res: Response, status: number, error: string) {
-  res.status(status).json({ success: false, error });
+  res.status(status).json({ success: false, error, message: error } satisfies UploadAnswer);
 }
 
 /** Throws away the rest of a refused request body, cutting the connection past MAX_DISCARDED_BYTES. */
@@ -100,10 +105,10 @@ function receiveImage(req: Request): Promise<Received> {
 }
 
 /** POST /upload: stores an image (see media.service.ts for what is accepted) and returns its URL. */
-export function uploadRouter({ media }: { media: MediaService }): Router {
-  const router = Router();
+export function uploadRouter({ media }: { media: MediaService }) {
+  const router = createRouter();
 
-  router.post("/upload", async (req, res) => {
+  router.post("/upload", adminOnly, async (req, res) => {
     if (!req.is("multipart/form-data")) return refuse(res, 415, TEXT.notAnImage);
     if (Number(req.headers["content-length"]) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
       // too big whatever it holds: refused before a byte of it is parsed
@@ -118,7 +123,7 @@ export function uploadRouter({ media }: { media: MediaService }): Router {
     }
     try {
       const image = await media.store(received.bytes);
-      res.json({ success: true, imageUrl: image.url });
+      res.json({ success: true, imageUrl: image.url } satisfies UploadAnswer);
     } catch (error) {
       if (!(error instanceof ImageRejectedError)) throw error;
       refuse(res, error.reason === "too-many-pixels" ? 413 : 415, error.message);

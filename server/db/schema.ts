@@ -75,7 +75,8 @@ export const posts = pgTable(
     authorImageUrl: text("author_image_url"),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
     readingTime: integer("reading_time").notNull().default(5),
-    postType: text("post_type").notNull().default("review"),
+    // the check below holds it to POST_TYPES
+    postType: text("post_type").$type<(typeof POST_TYPES)[number]>().notNull().default("review"),
     categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
   },
   (t) => [

@@ -1,51 +1,94 @@
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
-import { isPublicApiCall } from "./access";
+import { adminCookie, type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
+import { adminOnly, isPublicApiCall } from "./access";
+import { type RouteEntry, routeTable } from "./route-table";
 
 // Every API route the app registers, found by walking its Express router (so a route added
-// later is covered without touching this test), called anonymously: everything outside the
-// public list must answer 401 and leave the data alone.
-
-interface RouteEntry {
-  method: string;
-  path: string;
-}
-
-interface RouterLayer {
-  rawPath?: string | string[];
-  route?: { path: string | string[]; methods: Record<string, boolean> };
-  handle: { stack?: RouterLayer[] };
-}
-
-function walk(stack: RouterLayer[], prefix: string, out: RouteEntry[]): RouteEntry[] {
-  for (const layer of stack) {
-    if (layer.route) {
-      const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-      for (const path of paths) {
-        for (const [method, on] of Object.entries(layer.route.methods)) {
-          if (on && method !== "_all") out.push({ method: method.toUpperCase(), path: `${prefix}${path}` });
-        }
-      }
-    } else if (layer.handle.stack) {
-      const mount = typeof layer.rawPath === "string" && layer.rawPath !== "/" ? layer.rawPath : "";
-      walk(layer.handle.stack, `${prefix}${mount}`, out);
-    }
-  }
-  return out;
-}
+// later is covered without touching this test), called anonymously under its own path and
+// under every other spelling an attacker might try: everything outside the public list must
+// answer 401 (or 404 for a spelling the site does not know), never 2xx, and never be cached.
 
 /** A concrete URL for a route pattern: every parameter becomes 1. */
 const concrete = (path: string) => path.replace(/:\w+/g, "1").replace(/\*\w*/g, "anything");
 
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** An HTTP request with the path exactly as written: fetch() would resolve dot segments first. */
+function raw(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<RawAnswer> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const length = body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) };
+    const req = request({ hostname, port, method, path, headers: { ...headers, ...length } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        text += chunk;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** Other spellings of one API path: letter case, slashes, escapes and dot segments. */
+function spellings(path: string): string[] {
+  const rest = path.slice("/api/".length);
+  const [first = "", ...others] = rest.split("/");
+  const tail = others.length > 0 ? `/${others.join("/")}` : "";
+  const escapeFirst = (s: string) => `%${s.charCodeAt(0).toString(16)}${s.slice(1)}`;
+  const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  return [
+    `/api/${upperFirst(first)}${tail}`,
+    `/API/${rest}`,
+    `/Api/${rest}`,
+    `/api/${rest.toUpperCase()}`,
+    `/api/${rest}/`,
+    `/api/${rest}//`,
+    `/api//${rest}`,
+    `//api/${rest}`,
+    `/api/${first}/${tail}`,
+    `/api/${escapeFirst(first)}${tail}`,
+    `/%61pi/${rest}`,
+    `/api/${first}${tail.replace(/\/(\w)/, (_m, c: string) => `/%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`,
+    `/api/./${rest}`,
+    `/api/%2e/${rest}`,
+    `/api/x/../${rest}`,
+    `/api/x/%2e%2e/${rest}`,
+    `/api/x/%2E%2E/${rest}`,
+    `/api/${rest}/.`,
+    `/api/${rest};`,
+    `/api/${rest}%2f`,
+    `/api%2f${rest}`,
+    `/api/${rest.replace(/-/g, "%2d")}`,
+  ].filter((spelling, i, all) => spelling !== path && all.indexOf(spelling) === i);
+}
+
 let server: SeededTestServer;
 let routes: RouteEntry[];
+let privateRoutes: RouteEntry[];
 
 beforeAll(async () => {
   server = await startSeededTestServer();
-  const router = (server.app as unknown as { router: { stack: RouterLayer[] } }).router;
-  routes = walk(router.stack, "", []);
+  routes = routeTable((server.app as unknown as { router: unknown }).router);
+  privateRoutes = routes.filter(
+    (r) => r.path.startsWith("/api/") && !isPublicApiCall(r.method, concrete(r.path).slice("/api".length)),
+  );
 });
 afterAll(() => server.close());
+
+const bodyFor = (method: string) => (method === "GET" || method === "HEAD" ? undefined : "{}");
 
 describe("the API route table", () => {
   it("is found by walking the app's router", () => {
@@ -53,36 +96,100 @@ describe("the API route table", () => {
     expect(names).toContain("GET /api/toys");
     expect(names).toContain("POST /api/admin/login");
     expect(names).toContain("GET /api/admin/session");
+    expect(names).toContain("GET /api/admin/quiz-submissions.csv");
     expect(routes.filter((r) => r.path.startsWith("/api/")).length).toBeGreaterThan(15);
   });
 
-  it("answers 401 to every admin-only call made anonymously", async () => {
-    const privateRoutes = routes.filter(
-      (r) => r.path.startsWith("/api/") && !isPublicApiCall(r.method, concrete(r.path).slice("/api".length)),
-    );
-    expect(privateRoutes.map((r) => `${r.method} ${r.path}`)).toContain("GET /api/admin/session");
-    for (const route of privateRoutes) {
-      const res = await fetch(`${server.url}${concrete(route.path)}`, {
-        method: route.method,
-        headers: { "content-type": "application/json" },
-        body: route.method === "GET" || route.method === "HEAD" ? undefined : "{}",
-      });
-      expect({ route: `${route.method} ${route.path}`, status: res.status }).toEqual({
+  it("puts the admin guard on every private route itself, and on no public one", () => {
+    expect(privateRoutes.length).toBeGreaterThan(15);
+    for (const route of routes.filter((r) => r.path.startsWith("/api/"))) {
+      const guarded = route.handlers.includes(adminOnly);
+      const isPrivate = privateRoutes.includes(route);
+      expect({ route: `${route.method} ${route.path}`, guarded }).toEqual({
         route: `${route.method} ${route.path}`,
-        status: 401,
+        guarded: isPrivate,
       });
     }
   });
 
-  it("keeps writes admin-only by default, also for paths no router knows yet", async () => {
-    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
-      for (const path of ["/api/posts", "/api/toys/1", "/api/breed-recommendations", "/api/upload", "/api/whatever"]) {
-        const res = await fetch(`${server.url}${path}`, {
-          method,
-          headers: { "content-type": "application/json" },
-          body: "{}",
+  it("answers 401 to every admin-only call made anonymously, privately", async () => {
+    expect(privateRoutes.map((r) => `${r.method} ${r.path}`)).toContain("GET /api/admin/session");
+    for (const route of privateRoutes) {
+      const res = await raw(
+        server.url,
+        route.method,
+        concrete(route.path),
+        { "content-type": "application/json" },
+        bodyFor(route.method),
+      );
+      expect({ route: `${route.method} ${route.path}`, status: res.status }).toEqual({
+        route: `${route.method} ${route.path}`,
+        status: 401,
+      });
+      expect(res.headers["cache-control"]).toBe("private, no-store");
+    }
+  });
+
+  it("never lets another spelling of an admin path through, for reads and writes", async () => {
+    let tried = 0;
+    for (const route of privateRoutes) {
+      for (const spelling of spellings(concrete(route.path))) {
+        // twice: the second answer would be the cached first one if anything stored it
+        for (let attempt = 0; attempt < 2; attempt++) {
+          const res = await raw(
+            server.url,
+            route.method,
+            spelling,
+            { "content-type": "application/json" },
+            bodyFor(route.method),
+          );
+          tried += 1;
+          const verdict = {
+            call: `${route.method} ${spelling}`,
+            refused: [400, 401, 404].includes(res.status),
+            cached: res.headers["x-cache"] === "hit" || res.headers["x-cache"] === "stale",
+            shareable: /public|s-maxage/.test(String(res.headers["cache-control"] ?? "")),
+          };
+          expect(verdict).toEqual({ call: verdict.call, refused: true, cached: false, shareable: false });
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(500);
+  });
+
+  it("answers an admin with a session under the real path only, and privately", async () => {
+    const cookie = await adminCookie(server);
+    const ok = await raw(server.url, "GET", "/api/admin/dashboard", { cookie });
+    expect(ok.status).toBe(200);
+    expect(ok.headers["cache-control"]).toBe("private, no-store");
+    for (const spelling of spellings("/api/admin/dashboard")) {
+      const res = await raw(server.url, "GET", spelling, { cookie });
+      if (res.status === 200) {
+        // only a harmless spelling (a trailing slash) may reach the handler, and privately
+        expect({ spelling, cacheControl: res.headers["cache-control"] }).toEqual({
+          spelling,
+          cacheControl: "private, no-store",
         });
-        expect({ call: `${method} ${path}`, status: res.status }).toEqual({ call: `${method} ${path}`, status: 401 });
+      }
+    }
+    // the admin's answer was not stored: anonymously the same URL is still refused
+    const after = await raw(server.url, "GET", "/api/admin/dashboard");
+    expect(after.status).toBe(401);
+  });
+
+  it("keeps writes admin-only by default, also for paths no router knows yet; other methods get 405 with Allow", async () => {
+    const expected: Record<string, Record<string, number>> = {
+      "/api/posts": { POST: 401, PUT: 405, PATCH: 405, DELETE: 405 },
+      "/api/toys/1": { POST: 405, PUT: 401, PATCH: 405, DELETE: 401 },
+      "/api/breed-recommendations": { POST: 401, PUT: 405, PATCH: 405, DELETE: 405 },
+      "/api/upload": { POST: 401, PUT: 405, PATCH: 405, DELETE: 405 },
+      "/api/whatever": { POST: 401, PUT: 401, PATCH: 401, DELETE: 401 },
+    };
+    for (const [path, byMethod] of Object.entries(expected)) {
+      for (const [method, status] of Object.entries(byMethod)) {
+        const res = await raw(server.url, method, path, { "content-type": "application/json" }, "{}");
+        expect({ call: `${method} ${path}`, status: res.status }).toEqual({ call: `${method} ${path}`, status });
+        if (status === 405) expect(res.headers.allow).toMatch(/^(GET, HEAD|POST)/);
       }
     }
     const read = await fetch(`${server.url}/api/admin/quiz-submissions`);
@@ -99,6 +206,22 @@ describe("the API route table", () => {
     expect(isPublicApiCall("GET", "/admin/stats")).toBe(false);
     expect(isPublicApiCall("POST", "/posts")).toBe(false);
     expect(isPublicApiCall("DELETE", "/contact")).toBe(false);
+  });
+
+  it("reads a path as strictly as the routers do or stricter", () => {
+    for (const path of [
+      "/Admin/dashboard",
+      "/ADMIN",
+      "//admin/x",
+      "/%61dmin/x",
+      "/x/../admin/x",
+      "/./admin",
+      "/admin/",
+    ]) {
+      expect({ path, public: isPublicApiCall("GET", path) }).toEqual({ path, public: false });
+    }
+    expect(isPublicApiCall("POST", "/Contact")).toBe(true);
+    expect(isPublicApiCall("post", "/contact")).toBe(true);
   });
 });
 

@@ -1,8 +1,11 @@
-import { type RequestHandler, Router } from "express";
+import type { RequestHandler } from "express";
 import { isCrawler } from "../../domain/crawlers";
+import { isDatabaseId } from "../../domain/ids";
+import { placementFrom } from "../../domain/placements";
 import type { Services } from "../services/create-services";
-
-const PLACEMENT = /^[a-z0-9-]{1,32}$/;
+import { clientKey } from "./client-address";
+import { HttpError } from "./errors";
+import { createRouter } from "./router";
 
 /** The stored retailer URL with the associate tag added when it has none (Amazon links only). */
 export function withAssociateTag(url: string, tag: string | undefined): string | null {
@@ -21,24 +24,24 @@ export function withAssociateTag(url: string, tag: string | undefined): string |
 /**
  * GET /go/{toyId}?from={placement}: counts the click and sends the visitor to the toy's stored
  * retailer link. The target is only ever that stored URL, so the route cannot be used to
- * redirect anywhere else.
+ * redirect anywhere else. Clicks are counted per client with limits (stats.recordClick); the
+ * visitor is sent on either way.
  */
-export function affiliateRedirect({ catalog, stats }: Services, associateTag: string | undefined): Router {
-  const router = Router();
-  const handler: RequestHandler<{ toyId: string }> = async (req, res) => {
+export function affiliateRedirect({ catalog, stats }: Services, associateTag: string | undefined) {
+  const router = createRouter();
+  const handler: RequestHandler<{ toyId: string }> = async (req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("X-Robots-Tag", "noindex, nofollow");
-    const id = /^\d{1,10}$/.test(req.params.toyId) ? Number(req.params.toyId) : null;
-    const toy = id ? await catalog.getToy(id) : null;
+    const toy = isDatabaseId(req.params.toyId) ? await catalog.getToy(Number(req.params.toyId)) : null;
     const target = toy?.amazonUrl ? withAssociateTag(toy.amazonUrl, associateTag) : null;
     if (!toy || !target) {
-      res.status(404).json({ message: "This product link does not exist" });
-      return;
+      // a visitor gets the site's own 404 page (rendered by the pages after this router)
+      if (req.accepts("html")) return next();
+      throw new HttpError(404, "This product link does not exist");
     }
     // crawlers and the owner checking links are not customers
     if (!isCrawler(req.get("user-agent")) && !res.locals.session) {
-      const from = typeof req.query.from === "string" && PLACEMENT.test(req.query.from) ? req.query.from : "unknown";
-      await stats.recordClick(toy.id, from);
+      await stats.recordClick({ toyId: toy.id, placement: placementFrom(req.query.from), client: clientKey(req.ip) });
     }
     res.redirect(302, target);
   };

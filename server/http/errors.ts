@@ -1,6 +1,9 @@
-import type { ErrorRequestHandler, RequestHandler } from "express";
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
+import type { ApiErrorBody } from "../../domain/api-error";
 import type { Logger } from "../logger";
 import { ServiceError } from "../services/service-error";
+import { isApiPath } from "./canonical-path";
+import { errorPage } from "./error-page";
 import { isDatabaseUnavailable, sendUnavailable, UNAVAILABLE_TEXT } from "./unavailable";
 
 const SERVICE_ERROR_STATUS = { "not-found": 404, conflict: 409, invalid: 400 } as const;
@@ -17,7 +20,9 @@ export class HttpError extends Error {
 }
 
 export const apiNotFound: RequestHandler = (req, res) => {
-  res.status(404).json({ message: `No API route for ${req.method} ${req.originalUrl.split("?")[0]}` });
+  res
+    .status(404)
+    .json({ message: `No API route for ${req.method} ${req.originalUrl.split("?")[0]}` } satisfies ApiErrorBody);
 };
 
 // body-parser and other middleware report client errors through `type`/`status`.
@@ -29,40 +34,131 @@ const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   "request.aborted": { status: 400, message: "Request was aborted" },
 };
 
-/** Turns any error into the JSON error body of DESIGN.md; stack traces only reach the log. */
+const PAGE_HEADINGS: Record<number, string> = {
+  400: "That address can't be read",
+  403: "Not allowed",
+  404: "Page not found",
+  405: "Not allowed here",
+  421: "Unknown site",
+};
+
+/** A client error: JSON `{message, errors?}` under /api and to API clients, a small page to browsers elsewhere. */
+function sendClientError(req: Request, res: Response, status: number, body: ApiErrorBody) {
+  res.status(status);
+  if (isApiPath(req.originalUrl.split("?")[0] ?? "") || !req.accepts("html")) {
+    res.json(body);
+    return;
+  }
+  res.setHeader("Cache-Control", "no-store");
+  res.type("html").send(
+    errorPage({
+      title: PAGE_HEADINGS[status] ?? "Something is wrong with this request",
+      heading: PAGE_HEADINGS[status] ?? "Something is wrong with this request",
+      message: body.message,
+      link: { href: "/", text: "Go to the home page" },
+    }),
+  );
+}
+
+/**
+ * What of an error may be written to the log: its kind, code, first line and stack frames.
+ * Never its parameters or details: Drizzle puts every bound value of a failed query in its
+ * message ("params: name,email,message") and PostgreSQL puts row values in `detail`, and those
+ * are visitors' names, addresses and messages.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const firstLine = (text: string) => text.split("\n")[0] ?? "";
+  const out: Record<string, unknown> = {
+    type: error.constructor.name,
+    message: firstLine(error.message),
+    stack: (error.stack ?? "")
+      .split("\n")
+      .filter((line) => line.trimStart().startsWith("at "))
+      .join("\n"),
+  };
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (typeof code === "string" || typeof code === "number") out.code = code;
+  if (cause !== undefined && cause !== error) out.cause = loggableError(cause);
+  return out;
+}
+
+// What Node and Express report when the other end of the connection is gone: express's sendFile
+// ("Request aborted"), a stream pipeline whose response closed early, a write to a closed socket.
+const ABORT_CODES = new Set([
+  "ECONNABORTED",
+  "ECONNRESET",
+  "EPIPE",
+  "ERR_STREAM_PREMATURE_CLOSE",
+  "ERR_STREAM_DESTROYED",
+]);
+
+/** True when the client has closed the connection: there is nobody left to answer. */
+function clientWentAway(req: Request, res: Response): boolean {
+  return req.socket.destroyed || res.destroyed;
+}
+
+/**
+ * True when `error` only says that the client hung up (a cancelled download, a closed tab).
+ * Both must hold: an abort code alone could come from a connection of ours (the database's),
+ * and a real failure that happens while the client leaves is still a failure.
+ */
+export function isClientAbort(error: unknown, req: Request, res: Response): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && ABORT_CODES.has(code) && clientWentAway(req, res);
+}
+
+/** Turns any error into the JSON error body of DESIGN.md (or a small page for a browser); stack traces only reach the log. */
 export function jsonErrorHandler(logger: Logger): ErrorRequestHandler {
-  return (err, req, res, next) => {
-    if (res.headersSent) return next(err);
+  // four parameters: Express recognises an error handler by its arity
+  return (err, req, res, _next) => {
+    // Before anything else: Express's own handler would print the abort to stderr once headers
+    // are out, and answering it would only write to a closed socket (decision 034).
+    if (isClientAbort(err, req, res)) {
+      logger.debug({ reqId: req.id, err: loggableError(err) }, "client closed the connection");
+      return;
+    }
+    if (res.headersSent) {
+      // Too late for an error answer: the client must not take a cut-off body for a whole one.
+      // Logged here rather than by Express's fallback, which prints the raw error to stderr.
+      logger.error({ reqId: req.id, err: loggableError(err) }, "unhandled error after the answer started");
+      res.destroy();
+      return;
+    }
     if (err instanceof HttpError) {
-      res.status(err.status).json(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+      sendClientError(
+        req,
+        res,
+        err.status,
+        err.errors ? { message: err.message, errors: err.errors } : { message: err.message },
+      );
       return;
     }
     if (err instanceof ServiceError) {
       const body = err.field
         ? { message: err.message, errors: { [err.field]: [err.message] } }
         : { message: err.message };
-      res.status(SERVICE_ERROR_STATUS[err.kind]).json(body);
+      sendClientError(req, res, SERVICE_ERROR_STATUS[err.kind], body);
       return;
     }
     const known = typeof err?.type === "string" ? CLIENT_ERRORS[err.type] : undefined;
     if (known) {
-      res.status(known.status).json({ message: known.message });
+      sendClientError(req, res, known.status, { message: known.message });
       return;
     }
     const status = Number(err?.status ?? err?.statusCode);
     if (status >= 400 && status < 500) {
-      res.status(status).json({ message: err.expose && err.message ? err.message : "Bad request" });
+      sendClientError(req, res, status, { message: err.expose && err.message ? err.message : "Bad request" });
       return;
     }
     if (isDatabaseUnavailable(err)) {
-      logger.warn(
-        { reqId: req.id, err: { message: err?.message, code: err?.code } },
-        "database unreachable: answered 503",
-      );
+      logger.warn({ reqId: req.id, err: loggableError(err) }, "database unreachable: answered 503");
       sendUnavailable(req, res, UNAVAILABLE_TEXT.database, 30);
       return;
     }
-    logger.error({ reqId: req.id, err }, "unhandled error");
-    res.status(500).json({ message: "Something went wrong on our side. Please try again later." });
+    logger.error({ reqId: req.id, err: loggableError(err) }, "unhandled error");
+    res
+      .status(500)
+      .json({ message: "Something went wrong on our side. Please try again later." } satisfies ApiErrorBody);
   };
 }

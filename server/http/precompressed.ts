@@ -19,7 +19,8 @@ export function precompressedAssets(dir: string): RequestHandler {
     res.setHeader("Vary", "Accept-Encoding");
     res.type(extname(name));
     res.sendFile(join(dir, name + suffix), { immutable: true, maxAge: "1y" }, (error) => {
-      // a visitor who left mid-file is not an error of ours
+      // A visitor who left mid-file is not an error of ours. One who left before the file started
+      // gets ECONNABORTED here, which the error handler logs at debug only (isClientAbort).
       if (error && !res.headersSent) next(error);
     });
   };

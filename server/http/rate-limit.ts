@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import type { RateLimitService } from "../services/rate-limit.service";
+import { clientKey } from "./client-address";
 import { HttpError } from "./errors";
 
 export interface RateLimit {
@@ -13,12 +14,12 @@ function waitText(seconds: number): string {
 }
 
 /**
- * Allows `max` requests per client IP in each window for the route it guards (counted in the
+ * Allows `max` requests per client (IPv4 address or IPv6 /64) in each window for the route it guards (counted in the
  * database, so all instances share the count); past it, 429 with Retry-After.
  */
 export function limitPerIp(limiter: RateLimitService, name: string, { max, windowMs }: RateLimit): RequestHandler {
   return async (req, res, next) => {
-    const verdict = await limiter.hit(`${name}:${req.ip ?? "unknown"}`, max, windowMs);
+    const verdict = await limiter.hit(`${name}:${clientKey(req.ip)}`, max, windowMs);
     if (verdict.allowed) return next();
     res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
     throw new HttpError(

@@ -14,8 +14,48 @@ declare global {
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
+ * Query parameters whose values are kept in the log: the catalogue's filters, paging and
+ * placements, which say nothing about a person. Every other value (a search that may be a
+ * visitor's e-mail address, an unsubscribe token, anything added later) is logged as "_".
+ */
+const LOGGED_PARAMETERS = new Set([
+  "breed",
+  "category",
+  "minPrice",
+  "maxPrice",
+  "sort",
+  "page",
+  "pageSize",
+  "id",
+  "from",
+  "locale",
+  "timeZone",
+  "dogSize",
+  "dogAge",
+  "chewStyle",
+  "playStyle",
+  "toyPurpose",
+]);
+
+/** The URL as it may be logged: path as sent, query values outside LOGGED_PARAMETERS replaced by "_". */
+export function loggableUrl(url: string): string {
+  const queryAt = url.indexOf("?");
+  if (queryAt === -1) return url;
+  const parts = url
+    .slice(queryAt + 1)
+    .split("&")
+    .filter(Boolean)
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      const name = eq === -1 ? pair : pair.slice(0, eq);
+      return LOGGED_PARAMETERS.has(name) ? pair : `${name.slice(0, 40)}=_`;
+    });
+  return `${url.slice(0, queryAt)}?${parts.join("&")}`;
+}
+
+/**
  * Gives every request an id (echoed in X-Request-Id, for tracing a visitor's report to the log)
- * and writes one JSON line when it ends: method, path, status, time taken. Nothing per request
+ * and writes one JSON line when it ends: method, URL (personal values left out), status, time taken. Nothing per request
  * is allocated for logging unless the line's level is on.
  */
 export function requestLog(logger: Logger): RequestHandler {
@@ -30,7 +70,7 @@ export function requestLog(logger: Logger): RequestHandler {
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         {
-          req: { id: req.id, method: req.method, url: req.originalUrl },
+          req: { id: req.id, method: req.method, url: loggableUrl(req.originalUrl) },
           res: { statusCode: res.statusCode },
           responseTime: Math.round(performance.now() - started),
         },

@@ -1,8 +1,10 @@
 import type { RequestHandler, Response } from "express";
 import type { ReadCache } from "../services/read-cache";
+import { isPrivateAnswer } from "./private-answers";
 import { assembleGzip, assemblePlain, prepareSplicedGzip, type SplicedGzip } from "./spliced-gzip";
 
 // Anonymous GETs of pages and public API reads reuse the finished response for a few seconds
+// (never an answer marked private: admin data, or anything shaped by a session; decision 019)
 // (decisions 016, 017). Rendering a catalogue page costs milliseconds of CPU; a stored response
 // costs a map lookup and a checksum. Entries expire with the read cache's lifetime and are
 // dropped whenever it is cleared (any admin write), so a response never outlives its data.
@@ -109,7 +111,7 @@ export function anonymousResponseCache({
   }
 
   const handler: RequestHandler = (req, res, next) => {
-    if (ttlMs <= 0 || req.method !== "GET" || res.locals.session) return next();
+    if (ttlMs <= 0 || req.method !== "GET" || res.locals.session || isPrivateAnswer(res)) return next();
     if ((req.headers.cookie ?? "").includes(`${sessionCookie}=`)) return next();
     const key = req.originalUrl;
     const hit = responses.get(key);
@@ -160,6 +162,7 @@ export function anonymousResponseCache({
       collect(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
       const cacheable =
         startedIn === generation &&
+        !isPrivateAnswer(res) &&
         res.statusCode === 200 &&
         !res.getHeader("set-cookie") &&
         !/no-store|private/.test(String(res.getHeader("cache-control") ?? "")) &&

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
+import onHeaders from "on-headers";
 
 export interface SecurityHeaderOptions {
   /** send the Content-Security-Policy (off in development, where Vite injects its own scripts) */
@@ -53,6 +54,12 @@ export function nonceSource(): () => string {
 export function securityHeaders({ contentSecurityPolicy, hsts }: SecurityHeaderOptions): RequestHandler {
   const nextNonce = nonceSource();
   return (_req, res, next) => {
+    // A page may set a stricter policy of its own (the unsubscribe page: no-referrer); React
+    // Router appends it, and two values would leave the browser to pick one.
+    onHeaders(res, () => {
+      const referrer = res.getHeader("referrer-policy");
+      if (Array.isArray(referrer)) res.setHeader("Referrer-Policy", referrer.at(-1) ?? "");
+    });
     const nonce = nextNonce();
     res.locals.cspNonce = nonce;
     if (contentSecurityPolicy) res.setHeader("Content-Security-Policy", contentSecurityPolicyFor(`'nonce-${nonce}'`));

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORBIDDEN_CHARACTERS } from "../../domain/text";
 import { type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
 
 let server: SeededTestServer;
@@ -64,5 +66,19 @@ describe("search engine files", () => {
     const firstTitle = xml.match(/<item>\s*<title>([^<]*)<\/title>/)?.[1];
     expect(firstTitle).toBe(posts[0]?.title.replace(/&/g, "&amp;").replace(/'/g, "&apos;"));
     expect(xml).toMatch(/<pubDate>\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT<\/pubDate>/);
+  });
+
+  it("rss.xml and sitemap.xml stay well-formed when a stored title holds a control character", async () => {
+    // The API refuses such text (400), so it can only come from before that rule or another path.
+    await server.database.db.execute(sql`insert into posts (title, slug, excerpt, content, post_type, published_at)
+      values (${"Tug toys\u000B ranked"}, ${"tug-toys-ranked"}, ${"Which rope\u0001 lasts"}, ${"Body."}, 'review', now())`);
+    server.services.readCache.clear();
+    const rss = await (await fetch(`${server.url}/rss.xml`)).text();
+    expect(rss).toContain("<title>Tug toys ranked</title>");
+    expect(rss).toContain("<description>Which rope lasts</description>");
+    expect([...rss].filter((c) => FORBIDDEN_CHARACTERS.test(c))).toEqual([]);
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain("<loc>https://www.pawsomepicks.test/reviews/tug-toys-ranked</loc>");
+    expect([...sitemap].filter((c) => FORBIDDEN_CHARACTERS.test(c))).toEqual([]);
   });
 });

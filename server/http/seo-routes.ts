@@ -1,7 +1,7 @@
-import { Router } from "express";
 import { buildRss, buildSitemap, type SitemapEntry } from "../../domain/feeds";
 import { postPath } from "../../domain/posts";
 import type { Services } from "../services/create-services";
+import { createRouter } from "./router";
 
 // Public pages that are not generated from content.
 const STATIC_PATHS = [
@@ -22,7 +22,7 @@ const FEED_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=600"
 
 /** robots.txt, sitemap.xml and rss.xml for search engines and feed readers. */
 export function seoRouter({ catalog, content }: Services, siteUrl: string) {
-  const router = Router();
+  const router = createRouter();
   const abs = (path: string) => `${siteUrl}${path}`;
 
   router.get("/robots.txt", (_req, res) => {

@@ -1,6 +1,6 @@
 import type { CookieOptions, Request, RequestHandler, Response } from "express";
 import type { AuthService } from "../services/auth.service";
-import { SESSION_LIFETIME_MS } from "../services/auth.service";
+import { DEVICE_LIFETIME_MS, SESSION_LIFETIME_MS } from "../services/auth.service";
 
 /**
  * Secure cookies get the __Host- prefix: the browser then only accepts the cookie over HTTPS
@@ -8,6 +8,11 @@ import { SESSION_LIFETIME_MS } from "../services/auth.service";
  */
 export function sessionCookieName(secure: boolean): string {
   return secure ? "__Host-pawsome_session" : "pawsome_session";
+}
+
+/** The device cookie: which browser signed in before (auth.service.ts), kept for a year. */
+export function deviceCookieName(secure: boolean): string {
+  return secure ? "__Host-pawsome_device" : "pawsome_device";
 }
 
 function cookieOptions(secure: boolean): CookieOptions {
@@ -33,6 +38,14 @@ export function readCookie(req: Request, name: string): string | undefined {
 
 export function setSessionCookie(res: Response, secure: boolean, token: string): void {
   res.cookie(sessionCookieName(secure), token, { ...cookieOptions(secure), maxAge: SESSION_LIFETIME_MS });
+}
+
+export function setDeviceCookie(res: Response, secure: boolean, value: string): void {
+  res.cookie(deviceCookieName(secure), value, {
+    ...cookieOptions(secure),
+    sameSite: "strict",
+    maxAge: DEVICE_LIFETIME_MS,
+  });
 }
 
 export function clearSessionCookie(res: Response, secure: boolean): void {

@@ -1,20 +1,11 @@
 import type { Request, RequestHandler, Response } from "express";
+import type { ApiErrorBody } from "../../domain/api-error";
 import type { Logger } from "../logger";
+import { isApiPath } from "./canonical-path";
+import { errorPage } from "./error-page";
 
 // 503 answers: for an overloaded process (load shedding) and for a database that cannot be
 // reached. Both say when to come back; neither is cached; neither needs the database.
-
-const PAGE = (message: string) => `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Pawsome Picks is busy | Pawsome Picks</title>
-<style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#fffbf5;color:#292524}main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.75rem}a{color:#9a3412}</style>
-</head>
-<body><main><h1>We'll be right back</h1><p>${message}</p><p><a href="">Try again</a></p></main></body>
-</html>`;
 
 export const UNAVAILABLE_TEXT = {
   overloaded: "Pawsome Picks is very busy right now. Please try again in a few seconds.",
@@ -24,10 +15,17 @@ export const UNAVAILABLE_TEXT = {
 /** Answers 503 with Retry-After: JSON under /api, a small page elsewhere. */
 export function sendUnavailable(req: Request, res: Response, message: string, retryAfterSeconds: number): void {
   res.status(503).set({ "Retry-After": String(retryAfterSeconds), "Cache-Control": "no-store" });
-  if (req.originalUrl.startsWith("/api/") || req.originalUrl === "/api") {
-    res.json({ message });
+  if (isApiPath(req.originalUrl.split("?")[0] ?? "")) {
+    res.json({ message } satisfies ApiErrorBody);
   } else {
-    res.type("html").send(PAGE(message));
+    res.type("html").send(
+      errorPage({
+        title: "Pawsome Picks is busy",
+        heading: "We'll be right back",
+        message,
+        link: { href: "", text: "Try again" },
+      }),
+    );
   }
 }
 
@@ -59,7 +57,7 @@ export function pagesNeedTheDatabase(
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     if (await health.databaseWasUpRecently()) return next();
-    logger.warn({ url: req.originalUrl }, "database unreachable: page answered 503");
+    logger.warn({ reqId: req.id }, "database unreachable: page answered 503");
     sendUnavailable(req, res, UNAVAILABLE_TEXT.database, 30);
   };
 }

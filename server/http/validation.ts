@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { isDatabaseId } from "../../domain/ids";
 import { HttpError } from "./errors";
 
 /** What parseOr400 needs of a schema: Zod's safeParse result shape. */
@@ -22,14 +23,6 @@ export function parseOr400<T>(schema: Parser<T>, input: unknown): T {
     errors[key] = list;
   }
   throw new HttpError(400, result.error.issues[0]?.message ?? "Invalid input", errors);
-}
-
-/** The largest id a PostgreSQL `integer` / `serial` column holds. */
-export const MAX_DATABASE_ID = 2_147_483_647;
-
-/** True for the digits of an id the database can hold (1 to MAX_DATABASE_ID). */
-export function isDatabaseId(value: string | undefined): value is string {
-  return value !== undefined && /^\d{1,10}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_DATABASE_ID;
 }
 
 /** A positive integer route parameter, or 400. */

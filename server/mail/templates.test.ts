@@ -103,6 +103,12 @@ describe("quizResultsEmail", () => {
     expect(mail.text).toContain("<script>alert(1)</script>");
   });
 
+  it("shows prices in the site's one format, however they were stored", () => {
+    const mail = quiz([{ name: "Ball", description: "Bouncy", price: "7.5", url: `${siteUrl}/go/1` }]);
+    expect(mail.text).toContain("1. Ball - $7.50");
+    expect(mail.html).toContain("$7.50");
+  });
+
   it("never links to a non-web address", () => {
     const mail = quiz([{ name: "Ball", description: "Bouncy", price: "$5", url: "javascript:alert(1)" }]);
     expect(mail.html).not.toContain("javascript:");

@@ -1,3 +1,4 @@
+import { formatPrice } from "../../domain/price";
 import type { OutboxMessage } from "./outbox";
 import { toHeaderText } from "./transport";
 
@@ -53,7 +54,7 @@ export function quizResultsEmail(input: {
     ...(input.recommendations.length === 0
       ? [noMatches]
       : input.recommendations.flatMap((toy, i) => [
-          `${i + 1}. ${toy.name} - ${toy.price}`,
+          `${i + 1}. ${toy.name} - ${formatPrice(toy.price)}`,
           `   ${toy.description}`,
           `   ${toy.url}`,
           "",
@@ -81,7 +82,7 @@ export function quizResultsEmail(input: {
           .map(
             (toy) =>
               `<div style="${font}border:1px solid #e5e7eb;border-radius:8px;padding:12px 16px;margin:0 0 12px;">` +
-              `<p style="margin:0 0 4px;font-size:16px;font-weight:bold;">${escapeHtml(toy.name)} <span style="color:#c2410c;">${escapeHtml(toy.price)}</span></p>` +
+              `<p style="margin:0 0 4px;font-size:16px;font-weight:bold;">${escapeHtml(toy.name)} <span style="color:#c2410c;">${escapeHtml(formatPrice(toy.price))}</span></p>` +
               `<p style="margin:0 0 8px;">${escapeHtml(toy.description)}</p>` +
               `<a href="${safeHref(toy.url)}" style="color:#c2410c;font-weight:bold;">See ${escapeHtml(toy.name)}</a></div>`,
           )

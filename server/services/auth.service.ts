@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
-import { eq, lt, or } from "drizzle-orm";
+import { and, eq, lt, ne, or } from "drizzle-orm";
 import { ADMIN_USERNAME } from "../../domain/auth";
 import type { Database } from "../db/client";
 import { sessions, users } from "../db/schema";
 import type { RateLimitService } from "./rate-limit.service";
+import type { SecretSource } from "./secrets.service";
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -14,8 +15,26 @@ export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 /** last_seen_at is written at most this often, so browsing does not write on every request */
 const TOUCH_EVERY_MS = 60_000;
 
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_WINDOW_MS = 15 * 60_000;
+/**
+ * Sign-in throttling (decision 020, after OWASP's authentication and credential-stuffing cheat
+ * sheets). A browser that signed in before carries a signed device cookie and is judged only by
+ * its own failures, so nobody else's guessing can keep the owner out. Every other browser is
+ * counted per client (IPv4 address or IPv6 /64) and account, and all of them together per
+ * account, so guesses spread over many addresses are throttled too.
+ */
+export const LOGIN_LIMITS = {
+  /** one unrecognised client guessing at one account */
+  perClient: { max: 5, windowMs: 15 * 60_000 },
+  /** one recognised browser (device cookie) */
+  perDevice: { max: 5, windowMs: 15 * 60_000 },
+  /** every unrecognised browser together, per account */
+  unrecognised: { max: 10, windowMs: 15 * 60_000 },
+  /** wrong current passwords in "Change password", per account */
+  passwordChange: { max: 5, windowMs: 15 * 60_000 },
+} as const;
+
+/** How long a browser stays recognised after its last sign-in. */
+export const DEVICE_LIFETIME_MS = 365 * 24 * 60 * 60_000;
 
 export interface AdminUser {
   id: number;
@@ -25,16 +44,26 @@ export interface AdminUser {
 export interface Session {
   user: AdminUser;
   expiresAt: Date;
+  /** the stored hash of the cookie token: names this session without being a credential */
+  id: string;
 }
 
 export type LoginResult =
-  | { outcome: "signed-in"; token: string; session: Session }
+  /** `device` is the (renewed) device cookie value for this browser */
+  | { outcome: "signed-in"; token: string; session: Session; device: string }
   | { outcome: "invalid" }
+  | { outcome: "throttled"; retryAfterSeconds: number; scope: "client" | "account" };
+
+export type PasswordChangeResult =
+  | { outcome: "changed" }
+  | { outcome: "wrong-password" }
   | { outcome: "throttled"; retryAfterSeconds: number };
 
 export interface AuthServiceOptions {
-  /** the clock, replaceable in tests of idle and absolute expiry */
+  /** the clock, replaceable in tests of expiry and throttling windows */
   now?: () => Date;
+  /** the key that signs device cookies */
+  deviceSecret: SecretSource;
 }
 
 function tokenHash(token: string): string {
@@ -46,8 +75,48 @@ function tokenHash(token: string): string {
 let decoyHash: Promise<string> | undefined;
 
 /** Admin accounts, sign-in with throttling, and database-backed sessions. */
-export function createAuthService(db: Database, rateLimits: RateLimitService, options: AuthServiceOptions = {}) {
+export function createAuthService(db: Database, rateLimits: RateLimitService, options: AuthServiceOptions) {
   const now = options.now ?? (() => new Date());
+
+  /**
+   * A device cookie: a random id and an HMAC of id + account, so it cannot be forged or moved
+   * to another account. It grants nothing by itself: it only says which counter a browser's
+   * failures go to.
+   */
+  async function signDevice(deviceId: string, username: string): Promise<string> {
+    const mac = createHmac("sha256", await options.deviceSecret.get())
+      .update(`${deviceId}:${username}`)
+      .digest("base64url");
+    return `${deviceId}.${mac}`;
+  }
+
+  /** The device id of a genuine device cookie for this account, or null. */
+  async function recognisedDevice(cookie: string | undefined, username: string): Promise<string | null> {
+    const deviceId = cookie?.split(".")[0] ?? "";
+    if (!cookie || cookie.length > 200 || !/^[A-Za-z0-9_-]{22}$/.test(deviceId)) return null;
+    const expected = Buffer.from(await signDevice(deviceId, username));
+    const given = Buffer.from(cookie);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? deviceId : null;
+  }
+
+  type Counter = { key: string; limit: { max: number; windowMs: number }; scope: "client" | "account" };
+
+  /**
+   * Counts one attempt on each counter in turn and stops at the first one over its limit: an
+   * attempt one client may not make does not also use up the account's shared allowance.
+   */
+  async function countAttempt(counters: Counter[]) {
+    for (const { key, limit, scope } of counters) {
+      const verdict = await rateLimits.hit(key, limit.max, limit.windowMs);
+      if (!verdict.allowed) return { retryAfterSeconds: verdict.retryAfterSeconds, scope };
+    }
+    return null;
+  }
+
+  async function checkPassword(user: { password: string } | null, password: string): Promise<boolean> {
+    decoyHash ??= hash(randomBytes(16).toString("hex"), ARGON2_OPTIONS);
+    return verify(user?.password ?? (await decoyHash), password).catch(() => false);
+  }
 
   async function findUser(username: string) {
     const [user] = await db
@@ -90,33 +159,81 @@ export function createAuthService(db: Database, rateLimits: RateLimitService, op
     },
 
     /**
-     * Checks a password. Every attempt is counted per IP and per account before the check
-     * (so a burst of parallel guesses is counted too); past LOGIN_MAX_FAILURES in the window
-     * the answer is "throttled" without looking at the password. A success clears the counts.
+     * Checks a password. Every attempt is counted before the check (so a burst of parallel
+     * guesses is counted too): a recognised browser (`device`, its device cookie) on its own
+     * counter, any other browser per client and account and on the account's shared counter.
+     * Past a limit the answer is "throttled" without looking at the password. A success clears
+     * the browser's own counter and takes its one attempt back from the shared one (the owner
+     * signing in says nothing about someone else's guesses), and returns a renewed device cookie.
      */
-    async login(input: { username?: string; password: string; ip: string }): Promise<LoginResult> {
+    async login(input: { username?: string; password: string; client: string; device?: string }): Promise<LoginResult> {
       const username = input.username ?? ADMIN_USERNAME;
-      const keys = [`login-ip:${input.ip}`, `login-account:${username.toLowerCase()}`];
-      const verdicts = await Promise.all(keys.map((key) => rateLimits.hit(key, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS)));
-      const refused = verdicts.filter((v) => !v.allowed);
-      if (refused.length > 0) {
-        return { outcome: "throttled", retryAfterSeconds: Math.max(...refused.map((v) => v.retryAfterSeconds)) };
-      }
+      const account = username.toLowerCase();
+      const deviceId = await recognisedDevice(input.device, account);
+      const own = deviceId
+        ? [{ key: `login-device:${deviceId}`, limit: LOGIN_LIMITS.perDevice, scope: "client" as const }]
+        : [{ key: `login-client:${input.client}:${account}`, limit: LOGIN_LIMITS.perClient, scope: "client" as const }];
+      const shared = deviceId
+        ? []
+        : [{ key: `login-unrecognised:${account}`, limit: LOGIN_LIMITS.unrecognised, scope: "account" as const }];
+      const refused = await countAttempt([...own, ...shared]);
+      if (refused) return { outcome: "throttled", ...refused };
 
       const user = await findUser(username);
-      decoyHash ??= hash(randomBytes(16).toString("hex"), ARGON2_OPTIONS);
-      const valid = await verify(user?.password ?? (await decoyHash), input.password).catch(() => false);
+      const valid = await checkPassword(user, input.password);
       if (!user || !valid) return { outcome: "invalid" };
 
-      await Promise.all(keys.map((key) => rateLimits.reset(key)));
+      // The browser's own failures are forgotten; its attempt is taken back from the shared count,
+      // which is for guesses, but the others' guesses stay counted.
+      await Promise.all([
+        ...own.map(({ key }) => rateLimits.reset(key)),
+        ...shared.map(({ key }) => rateLimits.undo(key)),
+      ]);
       await pruneSessions();
       const token = randomBytes(32).toString("base64url");
       const createdAt = now();
       const expiresAt = new Date(createdAt.getTime() + SESSION_LIFETIME_MS);
-      await db
-        .insert(sessions)
-        .values({ tokenHash: tokenHash(token), userId: user.id, createdAt, lastSeenAt: createdAt, expiresAt });
-      return { outcome: "signed-in", token, session: { user: { id: user.id, username: user.username }, expiresAt } };
+      const id = tokenHash(token);
+      await db.insert(sessions).values({ tokenHash: id, userId: user.id, createdAt, lastSeenAt: createdAt, expiresAt });
+      const device = await signDevice(deviceId ?? randomBytes(16).toString("base64url"), account);
+      return {
+        outcome: "signed-in",
+        token,
+        device,
+        session: { user: { id: user.id, username: user.username }, expiresAt, id },
+      };
+    },
+
+    /**
+     * Replaces the signed-in admin's password after checking the current one (wrong guesses are
+     * throttled per account, so a stolen session cannot try passwords freely). Every other
+     * session of the account ends; the one that asked (`sessionId`) stays signed in.
+     */
+    async changePassword(input: {
+      userId: number;
+      sessionId: string;
+      currentPassword: string;
+      newPassword: string;
+    }): Promise<PasswordChangeResult> {
+      const key = `password-change:${input.userId}`;
+      const { allowed, retryAfterSeconds } = await rateLimits.hit(
+        key,
+        LOGIN_LIMITS.passwordChange.max,
+        LOGIN_LIMITS.passwordChange.windowMs,
+      );
+      if (!allowed) return { outcome: "throttled", retryAfterSeconds };
+      const [user] = await db
+        .select({ id: users.id, password: users.password })
+        .from(users)
+        .where(eq(users.id, input.userId));
+      if (!user || !(await checkPassword(user, input.currentPassword))) return { outcome: "wrong-password" };
+      const hashed = await hash(input.newPassword, ARGON2_OPTIONS);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ password: hashed }).where(eq(users.id, user.id));
+        await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, input.sessionId)));
+      });
+      await rateLimits.reset(key);
+      return { outcome: "changed" };
     },
 
     /** The live session of a cookie token, or null; extends the idle timeout. */
@@ -143,7 +260,7 @@ export function createAuthService(db: Database, rateLimits: RateLimitService, op
       if (idleSince >= TOUCH_EVERY_MS) {
         await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, row.tokenHash));
       }
-      return { user: { id: row.userId, username: row.username }, expiresAt: row.expiresAt };
+      return { user: { id: row.userId, username: row.username }, expiresAt: row.expiresAt, id: row.tokenHash };
     },
 
     /** Ends the session of a token (idempotent). */

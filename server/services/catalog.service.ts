@@ -1,31 +1,23 @@
 import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
-import type { Breed, BreedRecommendations, Category, CategoryRef, Toy, ToyQuery } from "../../domain/catalog";
-import { MAX_PAGE_SIZE } from "../../domain/catalog";
+import {
+  type AdminProductRow,
+  type Breed,
+  type BreedRecommendations,
+  type Category,
+  type CategoryRef,
+  MAX_PAGE_SIZE,
+  type Toy,
+  type ToyBreedLink,
+  type ToyPage,
+  type ToyQuery,
+} from "../../domain/catalog";
 import type { ScorableToy } from "../../domain/quiz-scoring";
 import type { Database } from "../db/client";
 import { breedRecommendations, breeds, categories, toyCategories, toys } from "../db/schema";
 
-export interface ToyPage {
-  items: Toy[];
-  total: number;
-}
-
-export type AdminProductRow = Pick<
-  Toy,
-  "id" | "name" | "description" | "categoryName" | "price" | "rating" | "amazonUrl" | "isTopPick"
->;
-
 export interface AdminProductPage {
   items: AdminProductRow[];
   total: number;
-}
-
-export interface ToyBreedLink {
-  id: number;
-  breedId: number;
-  toyId: number;
-  note: string | null;
-  breed: { id: number; name: string };
 }
 
 const toyColumns = {
@@ -231,13 +223,17 @@ export function createCatalogService(db: Database) {
       return withCategories(rows);
     },
 
-    /** The fields quiz scoring reads, for every toy, in the catalogue's default order (name). */
+    /**
+     * The fields quiz scoring reads, for every toy. The order is the catalogue's default (name)
+     * but does not decide anything: recommendToys orders ties itself (rating, reviews, name).
+     */
     async listScorableToys(): Promise<ScorableToy[]> {
       return db
         .select({
           id: toys.id,
           name: toys.name,
           rating: toys.rating,
+          reviewCount: toys.reviewCount,
           isTopPick: toys.isTopPick,
           materialType: toys.materialType,
           features: toys.features,

@@ -1,22 +1,11 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { renderMarkdown } from "../../domain/markdown";
-import type { Post, PostSummary } from "../../domain/posts";
+import type { Post, PostSummary, RenderedPost } from "../../domain/posts";
+import type { Testimonial } from "../../domain/testimonials";
 import type { Database } from "../db/client";
 import { posts, testimonials } from "../db/schema";
 
-export interface Testimonial {
-  id: number;
-  name: string;
-  dogBreed: string;
-  content: string;
-  rating: number;
-  imageUrl: string | null;
-}
-
 export const FEATURED_POST_COUNT = 3;
-
-/** A post as its page shows it: the summary and the body as HTML. */
-export type RenderedPost = PostSummary & { html: string };
 
 const summaryColumns = {
   id: posts.id,

@@ -12,6 +12,7 @@ import { createMediaService } from "./media.service";
 import { createNewsletterService } from "./newsletter.service";
 import { createPostEditorService } from "./post-editor.service";
 import { createProductEditorService } from "./product-editor.service";
+import { createPublicFormsService, type FormRateLimit } from "./public-forms.service";
 import { createQuizService } from "./quiz.service";
 import { createQuizSubmissionsService } from "./quiz-submissions.service";
 import { createRateLimitService } from "./rate-limit.service";
@@ -34,10 +35,12 @@ export interface ServicesConfig {
   };
   /** key for signed links; generated and stored in the database when absent */
   appSecret?: string;
-  /** the clock for session expiry (tests move it forward) */
+  /** the clock for session expiry, throttling windows and statistics days (tests move it forward) */
   now?: () => Date;
   /** how long public catalogue and content reads are reused in this process (0: never) */
   readCacheTtlMs?: number;
+  /** per client: at most this many contact and this many quiz submissions per window */
+  formRateLimit?: FormRateLimit;
 }
 
 const CACHED_CATALOG_READS = [
@@ -69,8 +72,16 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
   // Editors read their own writes back from the database, never from the cache.
   const freshCatalog = createCatalogService(db);
   const catalog = withReadCache(freshCatalog, readCache, "catalog", CACHED_CATALOG_READS);
-  const rateLimits = createRateLimitService(db);
+  const rateLimits = createRateLimitService(db, { now: config.now });
   const newsletter = createNewsletterService(db, createSecretSource(db, "unsubscribe-links", config.appSecret));
+  const contact = createContactService(db, { outbox }, { contactTo: config.mail.contactTo });
+  const quiz = createQuizService(
+    db,
+    { catalog, newsletter, outbox },
+    { siteUrl: config.siteUrl, unsubscribeMailbox: config.mail.contactTo },
+  );
+  /** sends a queued form e-mail now; true when the mail server took it within the time limit */
+  const deliverNow = (messageId: number) => outbox.deliver(messageId, config.mail.sendTimeoutMs);
   return {
     catalog,
     content: withReadCache(createContentService(db), readCache, "content", CACHED_CONTENT_READS),
@@ -86,21 +97,22 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
       "addBreedLink",
       "removeBreedLink",
     ]),
-    contact: createContactService(db, { outbox }, { contactTo: config.mail.contactTo }),
-    quiz: createQuizService(
-      db,
-      { catalog, newsletter, outbox },
-      { siteUrl: config.siteUrl, unsubscribeMailbox: config.mail.contactTo },
+    contact,
+    quiz,
+    publicForms: createPublicFormsService(
+      { contact, quiz, outbox, rateLimits, deliverNow },
+      { rateLimit: config.formRateLimit ?? { max: 30, windowMs: 10 * 60_000 } },
     ),
     newsletter,
     outbox,
-    /** sends a queued form e-mail now; true when the mail server took it within the time limit */
-    deliverNow: (messageId: number) => outbox.deliver(messageId, config.mail.sendTimeoutMs),
     rateLimits,
-    stats: createStatsService(db, createSecretSource(db, "visitor-salt"), { now: config.now }),
+    stats: createStatsService(db, { salt: createSecretSource(db, "visitor-salt"), rateLimits }, { now: config.now }),
     dashboard: createDashboardService(db),
     quizSubmissions: createQuizSubmissionsService(db),
-    auth: createAuthService(db, rateLimits, { now: config.now }),
+    auth: createAuthService(db, rateLimits, {
+      now: config.now,
+      deviceSecret: createSecretSource(db, "device-cookies", config.appSecret),
+    }),
     health: createHealthService(database),
     /** the public read cache (the page cache clears with it) */
     readCache,

@@ -1,14 +1,7 @@
 import { eq, sql } from "drizzle-orm";
+import type { ContentCounts } from "../../domain/insights";
 import type { Database } from "../db/client";
 import { breeds, categories, newsletterSubscribers, posts, toys } from "../db/schema";
-
-export interface ContentCounts {
-  posts: number;
-  products: number;
-  breeds: number;
-  categories: number;
-  subscribers: number;
-}
 
 /** The dashboard's counts of what the site holds. */
 export function createDashboardService(db: Database) {

@@ -3,15 +3,10 @@ import { crc32, deflateSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UPLOAD_TEXT } from "../../domain/uploads";
 import { createTestDatabase } from "../../tests/support/test-database";
 import type { DatabaseHandle } from "../db/client";
-import {
-  createMediaService,
-  ImageRejectedError,
-  type MediaService,
-  sniffImageType,
-  UPLOAD_TEXT,
-} from "./media.service";
+import { createMediaService, ImageRejectedError, type MediaService, sniffImageType } from "./media.service";
 
 // The image pipeline on real files made here: what goes in, what is stored, what is refused.
 
@@ -177,7 +172,7 @@ describe("media.store", () => {
     for (const bytes of refused) {
       const error = await rejection(bytes);
       expect(error.reason).toBe("not-an-image");
-      expect(error.message).toBe(UPLOAD_TEXT.notAnImage);
+      expect(error.message).toBe(UPLOAD_TEXT.invalidTypeDescription);
     }
   });
 

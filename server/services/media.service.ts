@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { default as Sharp } from "sharp";
+import { UPLOAD_TEXT } from "../../domain/uploads";
 import type { Database } from "../db/client";
 import { media } from "../db/schema";
 
-/** The largest upload accepted, in bytes (spec §9: 5 MB). */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Decoded size limit: 40 megapixels is a 7300x5470 photo, while a decompression bomb claims far more. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** Stored images are scaled down so that their longest side is at most this. */
@@ -13,12 +12,6 @@ export const MAX_STORED_SIDE = 1600;
 const WEBP_QUALITY = 82;
 /** A decode that takes longer than this is a crafted file, not a photo. */
 const PROCESSING_TIMEOUT_SECONDS = 15;
-
-export const UPLOAD_TEXT = {
-  tooLarge: "Image size must be less than 5MB",
-  notAnImage: "Please upload an image file (JPEG, PNG, GIF, etc.)",
-  tooManyPixels: "Image dimensions are too large",
-} as const;
 
 export type SniffedImageType = "jpeg" | "png" | "gif" | "webp";
 
@@ -82,7 +75,7 @@ function loadSharp(): Promise<typeof Sharp> {
  * frame of an animated GIF or WebP is kept: a product photo does not move.
  */
 async function reencode(bytes: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
-  if (!sniffImageType(bytes)) throw new ImageRejectedError("not-an-image", UPLOAD_TEXT.notAnImage);
+  if (!sniffImageType(bytes)) throw new ImageRejectedError("not-an-image", UPLOAD_TEXT.invalidTypeDescription);
   const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(bytes, {
@@ -101,7 +94,7 @@ async function reencode(bytes: Buffer): Promise<{ data: Buffer; width: number; h
       throw new ImageRejectedError("too-many-pixels", UPLOAD_TEXT.tooManyPixels);
     }
     // anything else the decoder refuses (truncated data, HTML behind a PNG signature...) is not an image
-    throw new ImageRejectedError("not-an-image", UPLOAD_TEXT.notAnImage);
+    throw new ImageRejectedError("not-an-image", UPLOAD_TEXT.invalidTypeDescription);
   }
 }
 

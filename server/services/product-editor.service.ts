@@ -1,14 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Toy } from "../../domain/catalog";
-import type { ProductInput } from "../../domain/product-form";
+import type { Toy, ToyBreedLink, ToyCategoryLink } from "../../domain/catalog";
+import { ALREADY_RECOMMENDED, type ProductInput } from "../../domain/product-form";
 import type { Database } from "../db/client";
 import { breedRecommendations, breeds, categories, toyCategories, toys } from "../db/schema";
-import type { CatalogService, ToyBreedLink } from "./catalog.service";
+import type { CatalogService } from "./catalog.service";
 import { ServiceError, sqlState, UNIQUE_VIOLATION } from "./service-error";
 
 type Executor = Pick<Database, "select" | "insert" | "delete">;
-
-export const ALREADY_RECOMMENDED = "This breed already has a recommendation for this product";
 
 /** Ids from `wanted` that are not rows of the table, so a save can name what it refused. */
 async function missingIds(executor: Executor, table: typeof categories | typeof breeds, wanted: readonly number[]) {
@@ -102,13 +100,14 @@ export function createProductEditorService(db: Database, catalog: CatalogService
     },
 
     /** Attaches one category (spec's step-by-step save). */
-    async addCategory(toyId: number, categoryId: number) {
+    async addCategory(toyId: number, categoryId: number): Promise<ToyCategoryLink> {
       await requireToy(toyId);
       if ((await missingIds(db, categories, [categoryId])).length > 0) {
         throw new ServiceError("invalid", `Unknown category: ${categoryId}`, "categoryId");
       }
       try {
         const [row] = await db.insert(toyCategories).values({ toyId, categoryId }).returning();
+        if (!row) throw new Error("category link was not stored");
         return row;
       } catch (error) {
         if (sqlState(error) === UNIQUE_VIOLATION) {
@@ -143,7 +142,8 @@ export function createProductEditorService(db: Database, catalog: CatalogService
         if (!row) throw new Error("breed recommendation was not stored");
         return { id: row.id, breedId: row.breedId, toyId: row.toyId, note: row.note, breed };
       } catch (error) {
-        if (sqlState(error) === UNIQUE_VIOLATION) throw new ServiceError("conflict", ALREADY_RECOMMENDED, "breedId");
+        if (sqlState(error) === UNIQUE_VIOLATION)
+          throw new ServiceError("conflict", ALREADY_RECOMMENDED.description, "breedId");
         throw error;
       }
     },

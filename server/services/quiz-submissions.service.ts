@@ -1,19 +1,8 @@
 import { desc, ilike, type SQL, sql } from "drizzle-orm";
 import type { QuizSubmissionRow } from "../../domain/csv";
+import type { QuizSubmissionItem, QuizSubmissionsSummary } from "../../domain/insights";
 import type { Database } from "../db/client";
 import { quizSubmissions } from "../db/schema";
-
-export interface QuizSubmissionItem {
-  id: number;
-  createdAt: string;
-  email: string;
-  dogSize: string;
-  dogAge: string;
-  chewStyle: string;
-  playStyle: string;
-  toyPurpose: string;
-  hasConsented: boolean;
-}
 
 export interface QuizSubmissionQuery {
   page: number;
@@ -67,7 +56,7 @@ export function createQuizSubmissionsService(db: Database) {
     },
 
     /** The number of submissions and the newest one (dashboard card). */
-    async summary(): Promise<{ count: number; latest: { createdAt: string; email: string } | null }> {
+    async summary(): Promise<QuizSubmissionsSummary> {
       const [[counted], [latest]] = await Promise.all([
         db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(quizSubmissions),
         db

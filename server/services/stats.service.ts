@@ -1,28 +1,28 @@
 import { createHmac } from "node:crypto";
 import { desc, eq, gte, sql } from "drizzle-orm";
 import { isoDay } from "../../domain/dates";
+import type { DailyStats, ToyClicks } from "../../domain/insights";
 import type { Database } from "../db/client";
 import { affiliateClicks, toys, visitorDailyHashes, visitorStats } from "../db/schema";
+import type { RateLimitService } from "./rate-limit.service";
 import type { SecretSource } from "./secrets.service";
-
-export interface DailyStats {
-  date: string;
-  visits: number;
-  pageViews: number;
-  uniqueVisitors: number;
-  avgTimeOnSite: number;
-}
-
-export interface ToyClicks {
-  toyId: number;
-  name: string;
-  clicks: number;
-}
 
 const DAY_MS = 24 * 60 * 60_000;
 
+/** How affiliate clicks are counted per client (an IPv4 address or IPv6 /64). */
+export const CLICK_LIMITS = {
+  /** a second click on the same toy within this time is the same interest, not a new one */
+  repeatWindowMs: 30 * 60_000,
+  /** clicks counted per client and hour, whatever the toy */
+  perClient: { max: 20, windowMs: 60 * 60_000 },
+} as const;
+
 /** Privacy-first visit counting (one visitor_stats row per UTC day) and affiliate click counts. */
-export function createStatsService(db: Database, salt: SecretSource, options: { now?: () => Date } = {}) {
+export function createStatsService(
+  db: Database,
+  { salt, rateLimits }: { salt: SecretSource; rateLimits: RateLimitService },
+  options: { now?: () => Date } = {},
+) {
   const now = options.now ?? (() => new Date());
 
   let prunedDay = "";
@@ -84,8 +84,22 @@ export function createStatsService(db: Database, salt: SecretSource, options: { 
       });
     },
 
-    /** Counts a click on a toy's affiliate link from one placement. */
-    async recordClick(toyId: number, placement: string): Promise<void> {
+    /**
+     * Counts a click on a toy's affiliate link from one placement, unless it is a repeat (the
+     * same client and toy within CLICK_LIMITS.repeatWindowMs) or the client is past its hourly
+     * share: a script cannot push a toy up the dashboard's "top clicked toys".
+     * True when the click was counted.
+     */
+    async recordClick(click: { toyId: number; placement: string; client: string }): Promise<boolean> {
+      const { toyId, placement, client } = click;
+      const repeat = await rateLimits.hit(`click:${client}:${toyId}`, 1, CLICK_LIMITS.repeatWindowMs);
+      if (!repeat.allowed) return false;
+      const share = await rateLimits.hit(
+        `clicks:${client}`,
+        CLICK_LIMITS.perClient.max,
+        CLICK_LIMITS.perClient.windowMs,
+      );
+      if (!share.allowed) return false;
       await db
         .insert(affiliateClicks)
         .values({ toyId, placement, day: isoDay(now()), clicks: 1 })
@@ -93,6 +107,7 @@ export function createStatsService(db: Database, salt: SecretSource, options: { 
           target: [affiliateClicks.toyId, affiliateClicks.placement, affiliateClicks.day],
           set: { clicks: sql`${affiliateClicks.clicks} + 1` },
         });
+      return true;
     },
 
     /** The most clicked toys of the last `days` days. */

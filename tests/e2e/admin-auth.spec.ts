@@ -1,15 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { hydrated } from "./support/hydration";
 
 // Admin sign-in (issue #5; spec/quiz-and-admin.md §2 "Admin login", §4, §6): the server
 // guards every admin page, the login screen and its toasts, logout and the Back button.
 // The e2e server is started with ADMIN_PASSWORD set to this value (playwright.config.ts).
 const PASSWORD = "correct-horse-battery";
 
-/** Opens the login screen and waits until the form is live (its button is enabled once hydrated). */
+/** Opens the login screen and waits until its scripts run (the form then signs in through the API). */
 async function gotoLogin(page: Page) {
   const response = await page.goto("/admin/login");
-  await expect(page.getByRole("button", { name: "Login to Dashboard" })).toBeEnabled();
+  await hydrated(page);
   return response;
 }
 
@@ -282,5 +283,23 @@ test.describe("admin sign-in", () => {
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(toastWith(page, "Logged Out")).toBeVisible();
+  });
+});
+
+test.describe("admin sign-in before the scripts have loaded", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form signs in through the page's own action, and says when the password is wrong", async ({ page }) => {
+    await page.goto("/admin/login");
+    await passwordField(page).fill("not-the-right-one");
+    await page.getByRole("button", { name: "Login to Dashboard" }).click();
+    await expect(page.getByText("Invalid admin password. Please try again.")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(passwordField(page)).toHaveValue("");
+
+    await passwordField(page).fill(PASSWORD);
+    await page.getByRole("button", { name: "Login to Dashboard" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   });
 });

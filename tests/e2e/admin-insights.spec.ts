@@ -199,11 +199,11 @@ test.describe("admin dashboard", () => {
 
   test("lists the toys with the most affiliate clicks of the last 30 days", async ({ page, request }) => {
     const toys = (await (await request.get("/api/toys")).json()) as { id: number; name: string; amazonUrl: string }[];
-    const toy = toys.find((t) => t.amazonUrl);
-    expect(toy, "the seed has a toy with an Amazon link").toBeDefined();
-    // Three anonymous clicks on its 'View on Amazon' link.
-    for (let i = 0; i < 3; i += 1) {
-      const response = await request.get(`/go/${toy?.id}?from=e2e`, { maxRedirects: 0 });
+    const clicked = toys.filter((t) => t.amazonUrl).slice(0, 3);
+    expect(clicked, "the seed has toys with an Amazon link").toHaveLength(3);
+    // An anonymous click on each one's 'View on Amazon' link (one client's repeats count once).
+    for (const toy of clicked) {
+      const response = await request.get(`/go/${toy.id}?from=products`, { maxRedirects: 0 });
       expect(response.status()).toBe(302);
     }
 
@@ -212,13 +212,14 @@ test.describe("admin dashboard", () => {
     await expect(async () => {
       await page.reload();
       const { topToys } = await dashboardJson(page);
-      expect(topToys.find((t) => t.toyId === toy?.id)?.clicks).toBeGreaterThanOrEqual(3);
+      for (const toy of clicked) expect(topToys.find((t) => t.toyId === toy.id)?.clicks).toBeGreaterThanOrEqual(1);
       await expect(list.getByTestId("top-toy")).toHaveText(
         topToys.map((t, i) => `${i + 1}.${t.name}${formatCount(t.clicks)} ${t.clicks === 1 ? "click" : "clicks"}`),
         { timeout: 1_000 },
       );
     }).toPass({ timeout: 30_000 });
-    await expect(list.getByRole("link", { name: toy?.name })).toHaveAttribute("href", `/admin/products/${toy?.id}`);
+    const first = clicked[0];
+    await expect(list.getByRole("link", { name: first?.name })).toHaveAttribute("href", `/admin/products/${first?.id}`);
   });
 
   test("three public pages seen by an anonymous visitor raise today's page views by three", async ({

@@ -38,6 +38,17 @@ async function answer(page: Page, path: string, status: number, body: unknown, d
   });
 }
 
+/**
+ * Opens / through a client-side navigation: the page then makes the spec's calls (answered by
+ * the routes above). Loaded directly, it shows the server's first view, which is final.
+ */
+async function openHomeInBrowser(page: Page) {
+  await page.goto("/about");
+  await hydrated(page);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Home", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
 test.describe("home page", () => {
   test("server-renders every section in order with its own SEO data @mobile", async ({ page, request }) => {
     const html = await (await request.get("/")).text();
@@ -102,13 +113,19 @@ test.describe("breed search", () => {
       toy: { name: string; description: string };
     }[];
 
+    // held until the busy state has been seen, however slow the machine
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route("**/api/recommendations/*", async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await released;
       await route.continue();
     });
     await page.getByLabel("Your dog's breed", { exact: true }).selectOption({ label: "Beagle" });
     await page.getByRole("button", { name: "Find Toys" }).click();
     await expect(page.getByRole("button", { name: "Searching..." })).toBeDisabled();
+    release();
 
     const results = page.getByTestId("breed-results");
     await expect(results.getByRole("heading", { name: "Beagle" })).toBeVisible();
@@ -126,6 +143,35 @@ test.describe("breed search", () => {
     );
     await expect(results).toBeInViewport();
     await expect(page.getByRole("button", { name: "Find Toys" })).toBeEnabled();
+  });
+
+  test("ids stay unique when a breed's picks include a featured toy @mobile", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const breeds = (await (await page.request.get("/api/breeds")).json()) as { id: number; name: string }[];
+    const featuredSection = page.locator("section", { has: page.getByRole("heading", { name: "Featured Toys" }) });
+    const featured = new Set(await featuredSection.getByTestId("toy-card").getByRole("heading").allTextContents());
+    // a breed whose recommendations repeat a featured toy: the page then shows that toy twice
+    let overlapping: string | undefined;
+    for (const breed of breeds) {
+      const { recommendations } = (await (await page.request.get(`/api/recommendations/${breed.id}`)).json()) as {
+        recommendations: { toy: { name: string } }[];
+      };
+      if (recommendations.some((r) => featured.has(r.toy.name))) {
+        overlapping = breed.name;
+        break;
+      }
+    }
+    expect(overlapping, "the demo content has a breed whose picks include a featured toy").toBeDefined();
+
+    await page.getByLabel("Your dog's breed", { exact: true }).selectOption({ label: overlapping ?? "" });
+    await page.getByRole("button", { name: "Find Toys" }).click();
+    await expect(page.getByTestId("breed-results").getByTestId("toy-card").first()).toBeVisible();
+    const duplicates = await page.evaluate(() => {
+      const ids = [...document.querySelectorAll("[id]")].map((el) => el.id);
+      return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+    });
+    expect(duplicates).toEqual([]);
   });
 
   test("a breed with no recommendations shows the empty state", async ({ page }) => {
@@ -181,7 +227,7 @@ test.describe("featured toys", () => {
 
   test("a toy without a retailer link offers 'View Details'", async ({ page }) => {
     await answer(page, "/api/toys/top-picks", 200, [toy()]);
-    await page.goto("/");
+    await openHomeInBrowser(page);
     const section = page.locator("section", { has: page.getByRole("heading", { name: "Featured Toys" }) });
     await expect(section.getByRole("link", { name: "View Details" })).toHaveAttribute("href", "/products?id=9001");
     await expect(section.getByRole("link", { name: "View on Amazon" })).toHaveCount(0);
@@ -239,7 +285,7 @@ test.describe("featured reviews and guides", () => {
         authorImageUrl: null,
       },
     ]);
-    await page.goto("/");
+    await openHomeInBrowser(page);
     await expect(page.locator("#latest-reviews").getByRole("link", { name: "Odd One" })).toHaveAttribute(
       "href",
       "/reviews/odd-one",
@@ -267,7 +313,7 @@ test.describe("toy categories", () => {
       { id: 1, name: "Healthy Toys", description: null, icon: null, imageUrl: null },
       { id: 77, name: "Mystery Box", description: null, icon: null, imageUrl: null },
     ]);
-    await page.goto("/");
+    await openHomeInBrowser(page);
     await expect(page.getByTestId("category-tile")).toHaveCount(2);
     await expect(page.getByRole("link", { name: "View All Categories" })).toHaveCount(0);
     await expect(page.getByTestId("category-tile").nth(1).locator("svg")).toHaveClass(/lucide-dog/);
@@ -292,7 +338,7 @@ test.describe("quiz call to action and testimonials", () => {
     }));
     await answer(page, "/api/testimonials", 200, testimonials);
     await page.clock.install();
-    await page.goto("/");
+    await openHomeInBrowser(page);
     const slide = page.getByTestId("testimonial-slide");
     await expect(slide).toContainText("Owner 1");
     await expect(slide).toContainText("Breed 1 Parent");
@@ -323,6 +369,77 @@ test.describe("quiz call to action and testimonials", () => {
   });
 });
 
+test.describe("testimonial carousel motion (WCAG 2.2.2)", () => {
+  const stories = (contents: string[]) =>
+    contents.map((content, i) => ({
+      id: i + 1,
+      name: `Owner ${i + 1}`,
+      dogBreed: `Breed ${i + 1}`,
+      content,
+      rating: 5,
+      imageUrl: null,
+    }));
+
+  async function openCarousel(page: Page, contents = ["First story.", "Second story.", "Third story."]) {
+    await answer(page, "/api/testimonials", 200, stories(contents));
+    await page.clock.install();
+    await openHomeInBrowser(page);
+    const carousel = page.getByTestId("testimonial-carousel");
+    await carousel.scrollIntoViewIfNeeded();
+    return { carousel, slide: page.getByTestId("testimonial-slide") };
+  }
+
+  test("holds while the pointer is over it and while focus is inside, then goes on", async ({ page }) => {
+    const { carousel, slide } = await openCarousel(page);
+    await expect(page.getByRole("button", { name: "Pause autoplay" })).toBeVisible();
+
+    await carousel.hover();
+    await page.clock.runFor(12_000);
+    await expect(slide).toContainText("Owner 1");
+    await page.mouse.move(1, 1);
+    await page.clock.runFor(5000);
+    await expect(slide).toContainText("Owner 2");
+
+    await page.getByRole("button", { name: "Next testimonial" }).focus();
+    await page.clock.runFor(12_000);
+    await expect(slide).toContainText("Owner 2");
+    await page.getByRole("link", { name: "Take the Quiz" }).focus();
+    await page.clock.runFor(5000);
+    await expect(slide).toContainText("Owner 3");
+  });
+
+  test("does not rotate by itself under reduced motion; Play still starts it", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    const { slide } = await openCarousel(page);
+    const play = page.getByRole("button", { name: "Play autoplay" });
+    await expect(play).toBeVisible();
+    await page.clock.runFor(20_000);
+    await expect(slide).toContainText("Owner 1");
+
+    await play.click();
+    await expect(page.getByRole("button", { name: "Pause autoplay" })).toBeVisible();
+    await page.clock.runFor(5000);
+    await expect(slide).toContainText("Owner 2");
+  });
+
+  test("keeps its height and its controls still from slide to slide @mobile", async ({ page }) => {
+    const long = "This rope toy survived three months of tug with our shepherd. ".repeat(6);
+    const { carousel } = await openCarousel(page, ["Short.", long, "A middling story about a ball that squeaks."]);
+    const next = page.getByRole("button", { name: "Next testimonial" });
+    // page coordinates: scroll anchoring must not hide a jump by moving the page under it
+    const top = (locator: typeof next) =>
+      locator.evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
+    const height = () => carousel.evaluate((el) => Math.round(el.getBoundingClientRect().height));
+    const seen = new Set<string>();
+    for (const dot of [1, 2, 3, 1]) {
+      await page.getByRole("button", { name: `Go to testimonial ${dot}` }).click();
+      await expect(page.getByTestId("testimonial-slide")).toContainText(`Owner ${dot}`);
+      seen.add(`${await top(next)} ${await height()}`);
+    }
+    expect([...seen]).toHaveLength(1);
+  });
+});
+
 test.describe("sections on their own", () => {
   test("when their calls fail, featured toys and testimonials hide and the lists show their error texts", async ({
     page,
@@ -330,7 +447,7 @@ test.describe("sections on their own", () => {
     for (const path of ["/api/toys/top-picks", "/api/testimonials", "/api/posts/featured", "/api/categories"]) {
       await answer(page, path, 500, { message: "down" });
     }
-    await page.goto("/");
+    await openHomeInBrowser(page);
     await expect(page.getByText("Failed to load reviews. Please try again later.")).toBeVisible();
     await expect(page.getByText("Failed to load categories. Please try again later.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Featured Toys" })).toHaveCount(0);
@@ -342,7 +459,7 @@ test.describe("sections on their own", () => {
   test("when their calls return nothing, featured toys and testimonials hide", async ({ page }) => {
     await answer(page, "/api/toys/top-picks", 200, []);
     await answer(page, "/api/testimonials", 200, []);
-    await page.goto("/");
+    await openHomeInBrowser(page);
     await expect(page.getByRole("heading", { name: "Featured Toys" })).toHaveCount(0);
     await expect(page.getByTestId("testimonial-carousel")).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Toy Categories" })).toBeVisible();

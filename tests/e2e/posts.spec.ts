@@ -173,7 +173,7 @@ test.describe("resources page", () => {
     await expect(card.locator("img")).toHaveAttribute("src", "/placeholder.svg");
   });
 
-  test("hydration is clean and the list does not flash its loading state", async ({ page }) => {
+  test("hydration is clean, makes no request of its own and never shows the loading state", async ({ page }) => {
     const problems: string[] = [];
     page.on("console", (m) => {
       if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
@@ -186,10 +186,20 @@ test.describe("resources page", () => {
         if (document.querySelector("main")?.textContent?.includes("Loading resources...")) seen.push("loading");
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
-    const refreshed = page.waitForResponse("**/api/posts");
+    const calls: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/posts")) calls.push(request.url());
+    });
     await page.goto("/resources");
-    await refreshed;
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
     await expect(cards(page.getByRole("tabpanel"))).toHaveCount(demoPosts.length);
+    // switching tabs changes the address only: the whole list is already there
+    await page.getByRole("tab", { name: "Guides" }).click();
+    await expect(page).toHaveURL(/\?tab=guides$/);
+    await page.getByRole("tab", { name: "All Resources" }).click();
+    await expect(page).toHaveURL(/\/resources$/);
+    expect(calls).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen)).toEqual([]);
     expect(problems).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { formatPrice } from "../../domain/price";
 import { hydrated } from "./support/hydration";
 
 interface ApiToy {
@@ -121,6 +122,8 @@ test.describe("products page", () => {
 
   test("the price slider keeps toys inside the range", async ({ page, isMobile }) => {
     await page.goto("/products");
+    // the slider moves the list through React: keys pressed before hydration move only the thumb
+    await hydrated(page);
     const panel = await openFilters(page, isMobile);
     const max = panel.getByRole("slider", { name: "Maximum price" });
     await max.focus();
@@ -238,6 +241,35 @@ test.describe("products page", () => {
     await expect(page.getByTestId("toy-card").first()).toBeVisible({ timeout: 10_000 });
   });
 
+  test("a price stored without its '$' shows in the one price format", async ({ page }) => {
+    const toys = await allToys(page);
+    const [first, second] = toys as [ApiToy, ApiToy];
+    await page.route("**/api/toys?*", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        headers: { "X-Total-Count": "2" },
+        body: JSON.stringify([
+          { ...first, price: "7.5" },
+          { ...second, price: "$1299" },
+        ]),
+      }),
+    );
+    // a client-side navigation, so the page asks the (answered) API
+    await page.goto("/about");
+    await hydrated(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "All Products" }).click();
+    const cards = page.getByTestId("toy-card");
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0).getByText("$7.50", { exact: true })).toBeVisible();
+    await expect(cards.nth(1).getByText("$1,299.00", { exact: true })).toBeVisible();
+    // the server's first view uses the same format
+    await page.goto(`/products?id=${first.id}`);
+    await expect(
+      page.getByTestId("highlighted-toy").getByText(formatPrice(first.price), { exact: true }),
+    ).toBeVisible();
+  });
+
   test("a card without an image says so and a broken image falls back to the placeholder", async ({ page }) => {
     const toys = await allToys(page);
     const [first, second] = toys as [ApiToy, ApiToy];
@@ -252,7 +284,10 @@ test.describe("products page", () => {
         ]),
       }),
     );
-    await page.goto("/products");
+    // through a client-side navigation, so the page asks the (answered) API
+    await page.goto("/about");
+    await hydrated(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "All Products" }).click();
     const cards = page.getByTestId("toy-card");
     await expect(cards).toHaveCount(2);
     await expect(cards.nth(0).getByText("No image")).toBeVisible();
@@ -282,6 +317,34 @@ test.describe("products page on a phone", () => {
     await page.mouse.wheel(0, 1500);
     await expect(page.getByRole("button", { name: `Filter & Sort (${count} products)` })).toBeInViewport();
   });
+
+  for (const height of [812, 640]) {
+    test(`'View n Products' is in view as soon as the sheet opens, 375×${height} @mobile`, async ({
+      page,
+      isMobile,
+    }) => {
+      test.skip(!isMobile, "phone layout");
+      await page.setViewportSize({ width: 375, height });
+      await page.goto("/products");
+      await hydrated(page);
+      await page.getByRole("button", { name: /^Filter & Sort \(\d+ products\)$/ }).click();
+      const sheet = page.getByRole("dialog", { name: "Filter & Sort" });
+      const view = sheet.getByRole("button", { name: /^View \d+ Products$/ });
+      await expect(view).toBeVisible();
+      // nothing has scrolled the sheet: the button is in view where it is
+      expect(await sheet.evaluate((el) => el.scrollTop)).toBe(0);
+      await expect(view).toBeInViewport({ ratio: 1 });
+      const onTop = await view.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.closest("button") === button;
+      });
+      expect(onTop).toBe(true);
+      // the filters above it still scroll into reach, and the button stays put meanwhile
+      await sheet.getByRole("button", { name: "Clear Filters" }).scrollIntoViewIfNeeded();
+      await expect(sheet.getByRole("button", { name: "Clear Filters" })).toBeInViewport();
+      await expect(view).toBeInViewport({ ratio: 1 });
+    });
+  }
 
   test("the desktop sidebar shows from the large breakpoint", async ({ page, isMobile }) => {
     test.skip(isMobile, "desktop layout");

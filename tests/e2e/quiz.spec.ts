@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type Request, type Route, test } from "@playwright/test";
 import type { Toy } from "../../domain/catalog";
+import { hydrated } from "./support/hydration";
 
 // The matchmaker quiz (spec/quiz-and-admin.md §2, §4, §5, §8): questions, e-mail, results.
 
@@ -48,10 +49,13 @@ const radio = (page: Page, question: Question, label: string) =>
 const progress = (page: Page) => page.getByRole("progressbar", { name: "Quiz progress" });
 const stepHeading = (page: Page, name: string) => page.getByRole("heading", { level: 2, name, exact: true });
 
-/** Opens the quiz and waits until its controls are live (they are enabled once hydrated). */
+/**
+ * Opens the quiz and waits for its scripts: the steps then stay in the browser and make the
+ * spec's calls (before that, each step posts to the page's action; see the last describe).
+ */
 async function gotoQuiz(page: Page) {
   await page.goto("/quiz");
-  await expect(page.getByRole("button", { name: NEXT })).toBeEnabled();
+  await hydrated(page);
 }
 
 async function answerAll(page: Page, choices: Partial<Record<Question, string>> = CHOICES) {
@@ -322,7 +326,7 @@ test.describe("quiz step 3: the results", () => {
     await expect(saved).toContainText("Your quiz results are saved");
     const note = toastWith(page, "Note for Site Administrator");
     await expect(note).toBeVisible();
-    await expect(note).toContainText("No email delivery service is configured");
+    await expect(note).toContainText("This site is not sending emails yet");
 
     await expect(stepHeading(page, "Your Quiz Results")).toBeFocused();
     await expect(progress(page)).toHaveAttribute("aria-valuenow", "100");
@@ -462,7 +466,7 @@ test.describe("quiz step 3: the results", () => {
     await expect(first.getByText("Description of test toy 1.")).toBeVisible();
     await expect(first.getByText("durable", { exact: true })).toBeVisible();
     await expect(first.getByText("puppy, adult", { exact: true })).toBeVisible();
-    await expect(first.getByTestId("quiz-toy-price")).toHaveText("$12.5");
+    await expect(first.getByTestId("quiz-toy-price")).toHaveText("$12.50");
     await expect(first.locator('[data-star="full"]')).toHaveCount(4);
     const link = first.getByRole("link", { name: /View on Amazon/ });
     await expect(link).toHaveAttribute("href", "/go/1?from=quiz");
@@ -541,4 +545,133 @@ test("the e-mail and results steps have no accessibility violations @mobile", as
   await expect(cards(page)).toHaveCount(3);
   await page.waitForLoadState("networkidle");
   await expectNoAxeViolations(page);
+});
+
+test.describe("the quiz before the scripts have loaded", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every step posts to the page's action: errors, answers, e-mail and results", async ({ page }) => {
+    const response = await page.goto("/quiz");
+    expect(response?.status()).toBe(200);
+    const next = page.getByRole("button", { name: NEXT });
+    await expect(next).toBeEnabled();
+    await expect(progress(page)).toHaveAttribute("aria-valuenow", "33");
+
+    // An empty step: each question says what it needs.
+    await next.click();
+    for (const question of Object.keys(QUESTIONS) as Question[]) {
+      await expect(group(page, question)).toHaveAttribute("aria-invalid", "true");
+      await expect(group(page, question)).toHaveAccessibleDescription(MESSAGES[question]);
+      await expect(page.getByText(MESSAGES[question], { exact: true })).toBeVisible();
+    }
+    await expect(progress(page)).toHaveAttribute("aria-valuenow", "33");
+
+    // A partly answered step keeps what was chosen.
+    await radio(page, "dogSize", CHOICES.dogSize).check();
+    await next.click();
+    await expect(radio(page, "dogSize", CHOICES.dogSize)).toBeChecked();
+    await expect(page.getByText(MESSAGES.dogSize)).toBeHidden();
+    await expect(page.getByText(MESSAGES.dogAge, { exact: true })).toBeVisible();
+
+    await answerAll(page);
+    await next.click();
+    await expect(stepHeading(page, "Almost there!")).toBeVisible();
+    await expect(progress(page)).toHaveAttribute("aria-valuenow", "66");
+    const email = page.getByLabel("Email address");
+    await expect(page.getByRole("button", { name: "See Results" })).toBeEnabled();
+
+    // An empty address: the message under the field, still on the e-mail step.
+    await page.getByRole("button", { name: "See Results" }).click();
+    await expect(page.getByText("Please enter a valid email address", { exact: true })).toBeVisible();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(progress(page)).toHaveAttribute("aria-valuenow", "66");
+
+    // 'Back to Quiz' keeps the answers, and the address comes back with the next step.
+    await email.fill("Jamie.Owner@Example.com");
+    await page.getByRole("button", { name: "Back to Quiz" }).click();
+    await expect(stepHeading(page, "Tell Us About Your Dog")).toBeVisible();
+    await expect(progress(page)).toHaveAttribute("aria-valuenow", "33");
+    for (const [question, label] of Object.entries(CHOICES) as [Question, string][]) {
+      await expect(radio(page, question, label)).toBeChecked();
+    }
+    await next.click();
+    await expect(email).toHaveValue("Jamie.Owner@Example.com");
+
+    const posted = page.waitForResponse((res) => res.request().method() === "POST" && res.url().endsWith("/quiz"));
+    await page.getByRole("button", { name: "See Results" }).click();
+    expect((await posted).status()).toBe(200);
+
+    // The results, scored on the server, with the signup's outcome in the page.
+    await expect(stepHeading(page, "Your Quiz Results")).toBeVisible();
+    await expect(progress(page)).toHaveAttribute("aria-valuenow", "100");
+    const saved = page.getByRole("status").filter({ hasText: "Quiz Results Saved" });
+    await expect(saved).toContainText("Your quiz results are saved");
+    const note = page.getByRole("status").filter({ hasText: "Note for Site Administrator" });
+    await expect(note).toContainText("This site is not sending emails yet");
+    const criteria = page.getByTestId("quiz-criteria");
+    for (const label of Object.values(CHOICES)) {
+      await expect(criteria.getByText(label, { exact: true })).toBeVisible();
+    }
+    const api = await page.request.get(`/api/quiz-recommendations?${new URLSearchParams(CHOICE_VALUES)}`);
+    const expected = ((await api.json()) as { recommendations: Toy[] }).recommendations;
+    expect(expected).toHaveLength(3);
+    await expect(cards(page)).toHaveCount(3);
+    await expect(cards(page).getByRole("heading", { level: 3 })).toHaveText(expected.map((t) => t.name));
+
+    // 'Take the Quiz Again' starts over with nothing chosen.
+    await page.getByRole("button", { name: "Take the Quiz Again" }).click();
+    await expect(stepHeading(page, "Tell Us About Your Dog")).toBeVisible();
+    await expect(progress(page)).toHaveAttribute("aria-valuenow", "33");
+    await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
+  });
+});
+
+test.describe("a step posted before the scripts ran, then the scripts run", () => {
+  const scripts = /\.js(\?|$)/;
+  const blockScripts = (route: Route) => route.abort();
+
+  test("the e-mail step the action answered goes on in the browser with the spec's calls", async ({ page }) => {
+    await page.route(scripts, blockScripts);
+    await page.goto("/quiz");
+    await answerAll(page);
+    await page.unroute(scripts, blockScripts);
+    const fetched = page.waitForRequest(RECOMMENDATIONS);
+    await page.getByRole("button", { name: NEXT }).click();
+    await hydrated(page);
+    await expect(stepHeading(page, "Almost there!")).toBeVisible();
+    // Nothing had asked for the matches yet: the browser does, as if it had taken step 1 itself.
+    expect(Object.fromEntries(new URL((await fetched).url()).searchParams)).toEqual(CHOICE_VALUES);
+
+    const documents = recordRequests(page, /\/quiz(\.data)?(\?|$)/);
+    const posted = page.waitForRequest("**/api/quiz-newsletter");
+    await submitEmail(page, "late@example.com");
+    expect((await posted).postDataJSON()).toEqual({ ...CHOICE_VALUES, email: "late@example.com", website: "" });
+    await expect(toastWith(page, "Quiz Results Saved")).toBeVisible();
+    await expect(stepHeading(page, "Your Quiz Results")).toBeFocused();
+    await expect(cards(page)).toHaveCount(3);
+    expect(documents).toHaveLength(0);
+  });
+
+  test("the results the action answered stay as they are, and the buttons work in the browser", async ({ page }) => {
+    await page.route(scripts, blockScripts);
+    await page.goto("/quiz");
+    await answerAll(page);
+    await page.getByRole("button", { name: NEXT }).click();
+    await page.getByLabel("Email address").fill("early@example.com");
+    await page.unroute(scripts, blockScripts);
+    const apiCalls = recordRequests(page, /\/api\/quiz-/);
+    await page.getByRole("button", { name: "See Results" }).click();
+    await hydrated(page);
+    await expect(page.getByRole("status").filter({ hasText: "Quiz Results Saved" })).toBeVisible();
+    await expect(cards(page)).toHaveCount(3);
+    // The server's results are the first view: no call repeats them.
+    expect(apiCalls).toHaveLength(0);
+
+    const documents = recordRequests(page, /\/quiz(\.data)?(\?|$)/);
+    await page.getByRole("button", { name: "Take the Quiz Again" }).click();
+    await expect(stepHeading(page, "Tell Us About Your Dog")).toBeFocused();
+    await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: "Quiz Results Saved" })).toHaveCount(0);
+    expect(documents).toHaveLength(0);
+  });
 });

@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { buildRss } from "../../domain/feeds";
+import { demoPosts } from "../../server/db/seed/demo/posts";
 import { hydrated } from "./support/hydration";
 
 test.describe("public shell", () => {
@@ -71,6 +73,59 @@ test.describe("public shell", () => {
     await hydrated(page);
     await page.keyboard.press("F8");
     await expect(page.getByRole("region", { name: /Notification/ }).locator("ol")).toBeFocused();
+  });
+});
+
+test.describe("the RSS feed", () => {
+  const review = demoPosts.find((p) => p.postType === "review");
+  const FEED_LINK = 'link[rel="alternate"][type="application/rss+xml"][title="Pawsome Picks"][href="/rss.xml"]';
+
+  test("every page links it in its head, in the server's HTML and after hydration", async ({ page, request }) => {
+    for (const path of ["/", "/products", `/reviews/${review?.slug}`, "/quiz", "/no-such-page", "/admin/login"]) {
+      const head = (await (await request.get(path)).text()).split("</head>")[0] ?? "";
+      const feeds = (head.match(/<link [^>]*rel="alternate"[^>]*>/g) ?? []).filter((tag) =>
+        tag.includes('type="application/rss+xml"'),
+      );
+      expect(feeds, path).toHaveLength(1);
+      expect(feeds[0], path).toContain('title="Pawsome Picks"');
+      expect(feeds[0], path).toContain('href="/rss.xml"');
+    }
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.locator(`head ${FEED_LINK}`)).toHaveCount(1);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Products" }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.locator(`head ${FEED_LINK}`)).toHaveCount(1);
+  });
+
+  test("is XML a parser accepts, also when a title holds a control character", async ({ page, request }) => {
+    const served = await (await request.get("/rss.xml")).text();
+    const withControl = buildRss({
+      title: "Pawsome Picks",
+      link: "https://www.pawsomepicks.com/",
+      selfLink: "https://www.pawsomepicks.com/rss.xml",
+      description: "Reviews",
+      items: [
+        {
+          title: "Tug toys\u000B ranked",
+          link: "https://www.pawsomepicks.com/reviews/tug",
+          description: "Rope\u0001 toys",
+          publishedAt: "2026-01-05T12:00:00.000Z",
+          category: "review",
+        },
+      ],
+    });
+    // the browser's own XML parser: it refuses a document with a character XML does not allow
+    const parse = (xml: string) =>
+      page.evaluate((text) => {
+        const doc = new DOMParser().parseFromString(text, "application/xml");
+        const error = doc.querySelector("parsererror");
+        return error
+          ? `error: ${error.textContent}`
+          : [...doc.querySelectorAll("item > title")].map((t) => t.textContent);
+      }, xml);
+    expect(await parse(served)).toContain(review?.title);
+    expect(await parse(withControl)).toEqual(["Tug toys ranked"]);
   });
 });
 

@@ -22,11 +22,23 @@ export interface Run {
   exited: Promise<number | null>;
 }
 
-/** Spawns scripts/start.mjs with the production defaults and these variables. */
+/**
+ * Spawns scripts/start.mjs with the production defaults and these variables. Load shedding is
+ * off unless a test turns it on: these tests check pages and headers, and a machine busy with
+ * other test files (vitest runs them in parallel) would otherwise get 503s that say nothing
+ * about the code under test (load-shedding.test.ts and `npm run resilience` test the shedding).
+ */
 export function startProductionServer(env: Record<string, string>): Run {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", DATABASE_URL: "", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      DATABASE_URL: "",
+      LOAD_SHED_MAX_DELAY_MS: "0",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";

@@ -4,6 +4,7 @@ import { type AppOptions, createApp } from "../../server/app";
 import type { DatabaseHandle } from "../../server/db/client";
 import { seedDemoContent } from "../../server/db/seed/seed";
 import type { RateLimit } from "../../server/http/rate-limit";
+import type { Logger } from "../../server/logger";
 import type { MailTransport } from "../../server/mail/transport";
 import { createServices, type Services, type ServicesConfig } from "../../server/services/create-services";
 import { createTestDatabase } from "./test-database";
@@ -34,19 +35,24 @@ export interface TestServerOptions {
   shedLoad?: AppOptions["shedLoad"];
   /** public read cache lifetime; on by default, as in production */
   readCacheTtlMs?: number;
+  /** refuse other Host names than the site URL's (production with SITE_URL set) */
+  allowedHosts?: AppOptions["allowedHosts"];
+  /** where the app logs (silent by default; tests of what is logged pass a capturing one) */
+  logger?: Logger;
 }
 
 export const TEST_SITE_URL = "https://www.pawsomepicks.test";
 
 /** The real Express app (API and middleware, no page rendering) on a free local port. */
 export async function startTestServer(database: DatabaseHandle, options: TestServerOptions = {}): Promise<TestServer> {
-  const logger = pino({ level: "silent" });
+  const logger = options.logger ?? pino({ level: "silent" });
   const siteUrl = options.siteUrl ?? TEST_SITE_URL;
   const services = createServices(database, {
     logger,
     siteUrl,
     now: options.now,
     readCacheTtlMs: options.readCacheTtlMs ?? 5_000,
+    formRateLimit: options.formRateLimit,
     mail: {
       transport: options.transport ?? null,
       contactTo: "owner@pawsomepicks.test",
@@ -58,13 +64,13 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     services,
     logger,
     siteUrl,
-    formRateLimit: options.formRateLimit,
     mode: options.mode,
     trustProxy: options.trustProxy,
     trackRateLimit: options.trackRateLimit,
     associateTag: options.associateTag,
     shedLoad: options.shedLoad,
     pages: options.pages,
+    allowedHosts: options.allowedHosts,
   });
   // a deep accept queue: concurrency tests open hundreds of connections at once
   const server = app.listen(0, "127.0.0.1", 2048);

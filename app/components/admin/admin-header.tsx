@@ -1,4 +1,4 @@
-import { House, PawPrint } from "lucide-react";
+import { House, KeyRound, PawPrint } from "lucide-react";
 import { Link } from "react-router";
 import { LogoutButton } from "./logout-button";
 
@@ -30,6 +30,13 @@ export function AdminHeader() {
           >
             <House className="size-5 sm:size-4" aria-hidden="true" />
             <span className="sr-only sm:not-sr-only">View site</span>
+          </Link>
+          <Link
+            to="/admin/password"
+            className="inline-flex min-h-10 min-w-10 items-center justify-center gap-1 rounded-md px-2 py-2 text-sm font-semibold text-ink hover:bg-stone-100 hover:text-primary"
+          >
+            <KeyRound className="size-5 sm:size-4" aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">Change password</span>
           </Link>
           <LogoutButton />
         </div>

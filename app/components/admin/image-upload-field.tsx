@@ -1,9 +1,9 @@
 import { ImageOff, LoaderCircle, Trash2, Upload } from "lucide-react";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import { ApiError } from "../../lib/api";
+import { ApiError, callApi } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useHydrated } from "../../lib/use-hydrated";
 import { buttonClass } from "../ui/button";
-import { toast } from "../ui/use-toast";
 
 /** The upload limit of spec §9 (the server refuses anything bigger with 413). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -40,20 +40,21 @@ function parseUploadBody(raw: string): UploadResponse {
 export async function uploadImage(file: File): Promise<string> {
   const body = new FormData();
   body.append("image", file);
-  // No Content-Type header: the browser sets the multipart boundary itself.
-  const res = await fetch("/api/upload", { method: "POST", credentials: "include", body });
-  const raw = await res.text().catch(() => "");
-  const parsed = parseUploadBody(raw);
-  // Upload errors come as `error`; the API's general errors (401, 403, 429) as `message`.
-  const said = [parsed.error, parsed.message].find((v) => typeof v === "string" && v.trim() !== "");
-  const serverError = typeof said === "string" ? said : undefined;
-  if (!res.ok) {
-    // The server's own sentence when it sent one, else "{status}: {body text}" (spec §7).
-    if (serverError) throw new Error(serverError);
-    throw new ApiError(res.status, raw, res.statusText);
+  let parsed: UploadResponse;
+  try {
+    parsed = (await callApi<UploadResponse | null>("POST", "/api/upload", { form: body })).data ?? {};
+  } catch (error) {
+    // The server's own sentence when it sent one (upload errors say it as `error` too), else
+    // "{status}: {body text}" (spec §7).
+    if (error instanceof ApiError) {
+      const said = parseUploadBody(error.bodyText).error;
+      throw new Error(typeof said === "string" && said.trim() ? said : (error.serverMessage ?? error.message));
+    }
+    throw error;
   }
   if (parsed.success !== true || typeof parsed.imageUrl !== "string" || parsed.imageUrl === "") {
-    throw new Error(serverError ?? UPLOAD_TEXT.unknownError);
+    const said = [parsed.error, parsed.message].find((v) => typeof v === "string" && v.trim() !== "");
+    throw new Error(typeof said === "string" ? said : UPLOAD_TEXT.unknownError);
   }
   return parsed.imageUrl.startsWith("/") || /^https?:\/\//i.test(parsed.imageUrl)
     ? parsed.imageUrl

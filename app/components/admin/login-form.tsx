@@ -1,10 +1,13 @@
-import { LoaderCircle, LogIn } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
-import { useNavigate } from "react-router";
-import { AUTH_TEXT } from "../../../domain/auth";
-import { useHydrated } from "../../lib/use-hydrated";
-import { buttonClass } from "../ui/button";
-import { toast } from "../ui/use-toast";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { LogIn } from "lucide-react";
+import { Form, useNavigate } from "react-router";
+import { AUTH_TEXT, loginSchema } from "../../../domain/auth";
+import { ApiError, callApi } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { FormErrors, TextField } from "../form/field";
+import { SubmitButton } from "../form/submit-button";
+import { type SendOutcome, useKitForm } from "../form/use-kit-form";
 
 /** Messages of the failures the spec does not word (it only knows the wrong password). */
 export const LOGIN_ERROR_TEXT = {
@@ -13,109 +16,72 @@ export const LOGIN_ERROR_TEXT = {
   serverError: "Something went wrong on our side. Please try again in a moment.",
 } as const;
 
-// A proxy or crash page may answer with HTML: that counts as "no message".
-async function serverMessage(res: Response): Promise<string | undefined> {
-  try {
-    const body = (await res.json()) as { message?: unknown };
-    return typeof body?.message === "string" && body.message.trim() !== "" ? body.message : undefined;
-  } catch {
-    return undefined;
-  }
+/** What the 'Login Failed' toast says for a failed POST /api/admin/login. */
+function failureText(error: ApiError): string {
+  if (error.status === 401) return AUTH_TEXT.loginFailedDescription;
+  if (error.unreachable) return LOGIN_ERROR_TEXT.unreachable;
+  if (error.status === 429) return error.serverMessage ?? LOGIN_ERROR_TEXT.throttled;
+  if (error.status >= 500) return error.serverMessage ? LOGIN_ERROR_TEXT.serverError : LOGIN_ERROR_TEXT.unreachable;
+  return error.serverMessage ?? LOGIN_ERROR_TEXT.unreachable;
 }
 
-/** What the failure toast says for a non-OK answer of POST /api/admin/login. */
-async function failureText(res: Response): Promise<string> {
-  if (res.status === 401) return AUTH_TEXT.loginFailedDescription;
-  const message = await serverMessage(res);
-  if (res.status === 429) return message ?? LOGIN_ERROR_TEXT.throttled;
-  if (res.status >= 500) return message === undefined ? LOGIN_ERROR_TEXT.unreachable : LOGIN_ERROR_TEXT.serverError;
-  return message ?? LOGIN_ERROR_TEXT.unreachable;
+/** What the login page's action answers when the form was posted before the scripts ran. */
+export interface LoginActionData {
+  result: SubmissionResult<string[]>;
 }
 
-/** The admin password form: POST /api/admin/login, then the dashboard or the 'Login Failed' toast. */
-export function LoginForm({ labelledBy }: { labelledBy: string }) {
+/**
+ * The admin password form: POST /api/admin/login once the scripts run, then the dashboard or the
+ * 'Login Failed' toast; before that, the page's own action signs in (same rules, same throttling).
+ */
+export function LoginForm({ labelledBy, actionData }: { labelledBy: string; actionData?: LoginActionData }) {
   const navigate = useNavigate();
-  // Until React has hydrated, a click would submit the plain HTML form (and the password
-  // with it) to the page itself, so the button waits for the script that signs in.
-  const hydrated = useHydrated();
-  const [busy, setBusy] = useState(false);
-  const passwordRef = useRef<HTMLInputElement>(null);
 
-  function fail(description: string, { clear = false } = {}) {
-    toast({ title: AUTH_TEXT.loginFailedTitle, description, variant: "destructive" });
-    setBusy(false);
-    const field = passwordRef.current;
-    if (!field) return;
-    if (clear) field.value = "";
-    field.focus();
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const password = passwordRef.current?.value ?? "";
-    if (password === "") return;
-    setBusy(true);
-
-    let res: Response;
+  async function send(value: { password: string }): Promise<SendOutcome> {
     try {
-      res = await fetch("/api/admin/login", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ password }),
-      });
+      await callApi("POST", "/api/admin/login", { json: { password: value.password } });
     } catch (error) {
-      console.error("POST /api/admin/login failed", error);
-      fail(LOGIN_ERROR_TEXT.unreachable);
-      return;
+      if (!(error instanceof ApiError)) throw error;
+      toast({ title: AUTH_TEXT.loginFailedTitle, description: failureText(error), variant: "destructive" });
+      // a wrong password is typed again from scratch; the field keeps the focus either way
+      const input = document.getElementById(fields.password.id);
+      if (input instanceof HTMLInputElement) {
+        if (error.status === 401) input.value = "";
+        input.focus();
+      }
+      return {};
     }
-
-    if (!res.ok) {
-      fail(await failureText(res), { clear: res.status === 401 });
-      return;
-    }
-
     toast({ title: AUTH_TEXT.loginSuccessTitle, description: AUTH_TEXT.loginSuccessDescription });
-    // The button keeps saying 'Logging in...' until the dashboard is on screen; if the
-    // server sends us back here instead, the form is usable again.
+    // The button keeps saying 'Logging in...' until the dashboard is on screen.
     await navigate("/admin/dashboard", { replace: true });
-    setBusy(false);
+    return {};
   }
+
+  const { form, fields, busy } = useKitForm({
+    id: "admin-login",
+    schema: loginSchema,
+    lastResult: actionData?.result,
+    send,
+  });
 
   return (
-    <form method="post" onSubmit={onSubmit} aria-labelledby={labelledBy} className="mt-6 grid gap-5">
-      <div>
-        <label htmlFor="admin-password" className="block text-sm font-bold">
-          Password
-        </label>
-        <input
-          ref={passwordRef}
-          id="admin-password"
-          name="password"
-          type="password"
-          required
-          autoComplete="current-password"
-          placeholder="Enter admin password"
-          className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-stone-500 focus:border-primary focus:outline-2 focus:outline-offset-0 focus:outline-primary"
-        />
-      </div>
-      <noscript>
-        <p className="text-sm font-semibold">Signing in needs JavaScript.</p>
-      </noscript>
-      <button
-        type="submit"
-        disabled={!hydrated || busy}
-        aria-busy={busy || undefined}
-        className={buttonClass("primary", "lg", "w-full")}
+    <Form method="post" {...getFormProps(form)} aria-labelledby={labelledBy} className="mt-6 grid gap-5">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField
+        field={fields.password}
+        label="Password"
+        type="password"
+        inputProps={{ autoComplete: "current-password", placeholder: "Enter admin password", required: true }}
+      />
+      <SubmitButton
+        busy={busy}
+        busyText="Logging in..."
+        size="lg"
+        className="w-full"
+        icon={<LogIn className="size-5" aria-hidden="true" />}
       >
-        {busy ? (
-          <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />
-        ) : (
-          <LogIn className="size-5" aria-hidden="true" />
-        )}
-        {busy ? "Logging in..." : "Login to Dashboard"}
-      </button>
-    </form>
+        Login to Dashboard
+      </SubmitButton>
+    </Form>
   );
 }

@@ -2,9 +2,10 @@ import { LoaderCircle, LogOut } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { AUTH_TEXT } from "../../../domain/auth";
+import { callApi } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useHydrated } from "../../lib/use-hydrated";
 import { buttonClass } from "../ui/button";
-import { toast } from "../ui/use-toast";
 
 /** 'Logout': ends the session on the server, says so, and goes to the login screen. */
 export function LogoutButton() {
@@ -15,14 +16,9 @@ export function LogoutButton() {
   async function onLogout() {
     if (busy) return;
     setBusy(true);
-    try {
-      const res = await fetch("/api/admin/logout", { method: "POST", credentials: "include" });
-      if (!res.ok) console.error(`POST /api/admin/logout failed: ${res.status}`);
-    } catch (error) {
-      // The session may already be gone (expired, or ended in another tab): leaving the
-      // admin area is still the right outcome, and the login screen asks the server again.
-      console.error("POST /api/admin/logout failed", error);
-    }
+    // The session may already be gone (expired, or ended in another tab): leaving the admin
+    // area is still the right outcome, and the login screen asks the server again.
+    await callApi("POST", "/api/admin/logout").catch(() => {});
     toast({ title: AUTH_TEXT.logoutTitle, description: AUTH_TEXT.logoutDescription });
     // Replace, so Back does not step into the admin page that was just left.
     navigate("/admin/login", { replace: true });

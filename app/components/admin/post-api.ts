@@ -1,7 +1,6 @@
 import type { PostInput } from "../../../domain/post-form";
 import type { Post, PostSummary } from "../../../domain/posts";
-import { AdminRequestError, sendJson } from "../../lib/admin-api";
-import { ApiError, getJson } from "../../lib/api";
+import { ApiError, callApi, getJson } from "../../lib/api";
 
 // The admin's post calls (spec §7) and the words of their toasts (spec §8 "Post").
 
@@ -26,8 +25,7 @@ export function deleteQuestion(title: string): string {
 
 /** The "{error}" part of a failure toast: the server's sentence when it gave one. */
 export function describeError(error: unknown): string {
-  if (error instanceof AdminRequestError) return error.serverMessage ?? error.message;
-  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  if (error instanceof ApiError) return error.serverMessage ?? error.detail;
   if (error instanceof Error && error.message) return error.message;
   return POST_TEXT.unknownError;
 }
@@ -36,15 +34,15 @@ export function describeError(error: unknown): string {
 export async function savePost(id: number | null, input: PostInput): Promise<Post> {
   const saved =
     id === null
-      ? await sendJson<Post>("POST", "/api/posts", input)
-      : await sendJson<Post>("PATCH", `/api/posts/${id}`, input);
+      ? (await callApi<Post | null>("POST", "/api/posts", { json: input })).data
+      : (await callApi<Post | null>("PATCH", `/api/posts/${id}`, { json: input })).data;
   if (!saved) throw new Error("The server answered without the saved post");
   return saved;
 }
 
 /** DELETE /api/posts/{id}. */
 export async function deletePost(id: number): Promise<void> {
-  await sendJson("DELETE", `/api/posts/${id}`);
+  await callApi("DELETE", `/api/posts/${id}`);
 }
 
 /** GET /api/posts: every post's summary. */

@@ -13,10 +13,10 @@ import {
   slugify,
 } from "../../../domain/post-form";
 import { POST_TYPES, type Post, postPath, postTypeLabel } from "../../../domain/posts";
-import { AdminRequestError } from "../../lib/admin-api";
+import { ApiError } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useHydrated } from "../../lib/use-hydrated";
 import { buttonClass } from "../ui/button";
-import { toast } from "../ui/use-toast";
 import { ConfirmDialog } from "./confirm-dialog";
 import { FormattingGuide } from "./formatting-guide";
 import { ImageUploadField } from "./image-upload-field";
@@ -297,7 +297,7 @@ export function PostForm({ post, categories }: { post: Post | null; categories: 
     try {
       await savePost(post?.id ?? null, input);
     } catch (error) {
-      const serverErrors = error instanceof AdminRequestError ? errorsFromServer(error.fieldErrors()) : {};
+      const serverErrors = error instanceof ApiError ? errorsFromServer(error.firstFieldErrors) : {};
       if (Object.keys(serverErrors).length > 0) {
         setErrors(serverErrors);
         const first = FIELDS.find((field) => serverErrors[field]);

@@ -1,10 +1,9 @@
 import { LoaderCircle, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { AdminRequestError, sendJson } from "../../lib/admin-api";
-import { getJson } from "../../lib/api";
+import { ApiError, callApi, getJson } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useHydrated } from "../../lib/use-hydrated";
 import { buttonClass } from "../ui/button";
-import { toast } from "../ui/use-toast";
 import type { BreedChoice } from "./product-breed-picker";
 import { inputClass } from "./product-form-fields";
 
@@ -64,7 +63,9 @@ export function ProductBreedRecommendations({
     }
     setAdding(true);
     try {
-      await sendJson("POST", "/api/breed-recommendations", { breedId: chosen, toyId, note: note.trim() || null });
+      await callApi("POST", "/api/breed-recommendations", {
+        json: { breedId: chosen, toyId, note: note.trim() || null },
+      });
       toast({
         title: "Breed recommendation added",
         description: "This product is now recommended for the selected breed",
@@ -73,7 +74,7 @@ export function ProductBreedRecommendations({
       setNote("");
     } catch (error) {
       console.error("POST /api/breed-recommendations failed", error);
-      if (error instanceof AdminRequestError && error.status === 409) {
+      if (error instanceof ApiError && error.status === 409) {
         toast({ ...ALREADY_RECOMMENDED, variant: "destructive" });
       } else {
         toast({ title: "Error", description: "Failed to add breed recommendation.", variant: "destructive" });
@@ -87,7 +88,7 @@ export function ProductBreedRecommendations({
     if (removingId !== null) return;
     setRemovingId(link.id);
     try {
-      await sendJson("DELETE", `/api/breed-recommendations/${link.id}`);
+      await callApi("DELETE", `/api/breed-recommendations/${link.id}`);
       toast({ title: "Breed recommendation removed", description: "The breed recommendation has been removed" });
     } catch (error) {
       console.error(`DELETE /api/breed-recommendations/${link.id} failed`, error);

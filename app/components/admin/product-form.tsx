@@ -3,10 +3,10 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { Link, useNavigate } from "react-router";
 import type { CategoryRef, Toy } from "../../../domain/catalog";
 import { coerceReviewCount, DEFAULT_RATING, productInputSchema, splitList } from "../../../domain/product-form";
-import { AdminRequestError, failureReason, sendJson } from "../../lib/admin-api";
+import { ApiError, callApi, failureReason } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useHydrated } from "../../lib/use-hydrated";
 import { buttonClass } from "../ui/button";
-import { toast } from "../ui/use-toast";
 import { ImageUploadField } from "./image-upload-field";
 import { type BreedChoice, type BreedNote, ProductBreedPicker } from "./product-breed-picker";
 import { ProductCategorySelect } from "./product-category-select";
@@ -235,7 +235,7 @@ export function ProductForm({
     const checkForm = editing
       ? "Failed to update product. Please check the form and console for any issues."
       : "Failed to create product. Please check the form for any issues.";
-    const fieldErrors = error instanceof AdminRequestError && error.status === 400 ? error.fieldErrors() : {};
+    const fieldErrors = error instanceof ApiError && error.status === 400 ? error.firstFieldErrors : {};
     const shown = Object.fromEntries(
       Object.entries(fieldErrors).filter(([field]) => FIELD_ORDER.includes(field as Field)),
     ) as Errors;
@@ -268,8 +268,8 @@ export function ProductForm({
 
     setSaving(true);
     try {
-      if (toy) await sendJson("PUT", `/api/toys/${toy.id}`, payload);
-      else await sendJson("POST", "/api/toys", payload);
+      if (toy) await callApi("PUT", `/api/toys/${toy.id}`, { json: payload });
+      else await callApi("POST", "/api/toys", { json: payload });
     } catch (error) {
       failed(error);
       setSaving(false);

@@ -1,53 +1,61 @@
-import { ArrowLeft, Loader2, Mail } from "lucide-react";
-import { type FormEvent, type RefObject, useRef, useState } from "react";
-import { Link } from "react-router";
-import { QUIZ_NEWSLETTER_NOTICE, type QuizEmailInput, quizEmailSchema } from "../../../domain/quiz";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { ArrowLeft as ArrowLeftNode, Mail as MailNode } from "lucide";
+import type { MouseEvent, RefObject } from "react";
+import { Form, Link } from "react-router";
+import {
+  QUIZ_NEWSLETTER_NOTICE,
+  QUIZ_QUESTIONS,
+  type QuizAnswers,
+  type QuizSubmission,
+  quizSubmissionSchema,
+} from "../../../domain/quiz";
+import type { QuizIntent } from "../../lib/quiz-api";
+import { TextField } from "../form/field";
+import { SubmitButton } from "../form/submit-button";
+import { type SendOutcome, useKitForm } from "../form/use-kit-form";
 import { HoneypotField } from "../honeypot-field";
 import { buttonClass } from "../ui/button";
+import { icon } from "../ui/icon";
+
+const ArrowLeft = icon("arrow-left", ArrowLeftNode);
+const Mail = icon("mail", MailNode);
 
 interface QuizEmailStepProps {
+  answers: QuizAnswers;
+  /** the address typed before (kept through 'Back to Quiz') */
   email: string;
-  onEmailChange: (email: string) => void;
-  onBack: () => void;
-  /** sends the e-mail; resolves to a message for the field when the server refused the address */
-  onSubmit: (input: QuizEmailInput) => Promise<string | undefined>;
+  result?: SubmissionResult<string[]>;
+  /** sends the answers and address once the scripts run (POST /api/quiz-newsletter) */
+  send: (submission: QuizSubmission) => Promise<SendOutcome | undefined>;
+  /** back to the questions, with the address typed so far */
+  onBack: (email: string) => void;
   headingRef: RefObject<HTMLHeadingElement | null>;
 }
 
-/** Step 2: the e-mail address (and automatic newsletter signup) before the results; only reached after hydration. */
-export function QuizEmailStep({ email, onEmailChange, onBack, onSubmit, headingRef }: QuizEmailStepProps) {
-  const [error, setError] = useState<string>();
-  const [submitting, setSubmitting] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const honeypotRef = useRef<HTMLInputElement>(null);
+const BACK: QuizIntent = "back";
+const SEND: QuizIntent = "email";
 
-  function showError(message: string) {
-    setError(message);
-    inputRef.current?.focus();
-  }
+/** Step 2: the e-mail address (and automatic newsletter signup) before the results. */
+export function QuizEmailStep({ answers, email, result, send, onBack, headingRef }: QuizEmailStepProps) {
+  const { form, fields, busy } = useKitForm({
+    id: "quiz-email",
+    schema: quizSubmissionSchema,
+    lastResult: result,
+    defaultValue: { ...answers, email },
+    send,
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  // Before the scripts run, 'Back to Quiz' posts the step (answers and address) to the page's
+  // action; once they run, the flow goes back itself.
+  function back(event: MouseEvent<HTMLButtonElement>) {
     event.preventDefault();
-    if (submitting) return;
-    const result = quizEmailSchema.safeParse({ email, website: honeypotRef.current?.value ?? "" });
-    if (!result.success) {
-      showError(result.error.issues[0]?.message ?? "Please enter a valid email address");
-      return;
-    }
-    setError(undefined);
-    setSubmitting(true);
-    let refused: string | undefined;
-    try {
-      refused = await onSubmit(result.data);
-    } finally {
-      setSubmitting(false);
-    }
-    // Otherwise the flow has moved on to the results and this step is gone.
-    if (refused) showError(refused);
+    const input = event.currentTarget.form?.elements.namedItem("email");
+    onBack(input instanceof HTMLInputElement ? input.value : email);
   }
 
   return (
-    <form method="post" noValidate onSubmit={submit} aria-labelledby="quiz-step-heading" className="mt-8">
+    <Form method="post" {...getFormProps(form)} aria-labelledby="quiz-step-heading" className="mt-8">
       <div className="relative rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
         <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
           <Mail className="size-6" aria-hidden="true" />
@@ -64,44 +72,22 @@ export function QuizEmailStep({ email, onEmailChange, onBack, onSubmit, headingR
           Enter your email address to see your dog's personalized toy matches. We'll also send them to your inbox.
         </p>
 
+        {QUIZ_QUESTIONS.map((question) => (
+          <input key={question.name} type="hidden" name={question.name} value={answers[question.name]} />
+        ))}
         <div className="mt-6">
-          <label htmlFor="quiz-email" className="block text-sm font-bold">
-            Email address
-          </label>
-          <input
-            ref={inputRef}
-            id="quiz-email"
-            name="email"
+          <TextField
+            field={fields.email}
+            label="Email address"
             type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            required
-            value={email}
-            onChange={(event) => {
-              onEmailChange(event.target.value);
-              // Only an address already marked wrong is re-checked while typing.
-              if (error) {
-                const ok = quizEmailSchema.shape.email.safeParse(event.target.value).success;
-                if (ok) setError(undefined);
-              }
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "quiz-email-error quiz-email-notice" : "quiz-email-notice"}
-            className={`mt-1 block w-full scroll-mt-28 rounded-lg border bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-stone-500 focus:border-primary focus:outline-2 focus:outline-offset-0 focus:outline-primary ${
-              error ? "border-red-700" : "border-stone-300"
-            }`}
+            describedBy="quiz-email-notice"
+            inputProps={{ inputMode: "email", autoComplete: "email", placeholder: "you@example.com" }}
           />
-          {error ? (
-            <p id="quiz-email-error" className="mt-1 text-sm font-semibold text-red-700">
-              {error}
-            </p>
-          ) : null}
         </div>
 
-        <HoneypotField inputRef={honeypotRef} />
+        <HoneypotField />
 
-        <p id="quiz-email-notice" className="mt-4 rounded-lg bg-primary-soft p-3 text-sm text-ink">
+        <p id="quiz-email-notice" className="mt-3 rounded-lg bg-primary-soft p-3 text-sm text-ink">
           {/* The server stores this exact wording as the consent record of the signup. */}
           {QUIZ_NEWSLETTER_NOTICE} Read how we handle your address in our{" "}
           <Link to="/privacy" className="font-bold text-primary underline underline-offset-2 hover:text-primary-hover">
@@ -110,27 +96,32 @@ export function QuizEmailStep({ email, onEmailChange, onBack, onSubmit, headingR
           .
         </p>
 
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        {/* 'See Results' comes first in the form so that Enter in the address field sends it
+            (a form's default button is its first); the row shows it on the right. */}
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse sm:justify-between">
+          <SubmitButton
+            name="intent"
+            value={SEND}
+            busy={busy}
+            busyText="Processing..."
+            size="lg"
+            className="w-full sm:w-auto"
+          >
+            See Results
+          </SubmitButton>
           <button
-            type="button"
-            onClick={onBack}
-            disabled={submitting}
+            type="submit"
+            name="intent"
+            value={BACK}
+            onClick={back}
+            disabled={busy}
             className={buttonClass("secondary", "lg", "w-full sm:w-auto")}
           >
             <ArrowLeft className="size-5" aria-hidden="true" />
             Back to Quiz
           </button>
-          <button
-            type="submit"
-            disabled={submitting}
-            aria-busy={submitting || undefined}
-            className={buttonClass("primary", "lg", "w-full sm:w-auto")}
-          >
-            {submitting ? <Loader2 className="size-5 animate-spin" aria-hidden="true" /> : null}
-            {submitting ? "Processing..." : "See Results"}
-          </button>
         </div>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,29 +1,87 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
-import type { QuizAnswers, QuizEmailInput, QuizStep } from "../../../domain/quiz";
-import { fetchRecommendations, recommendationsPath, submitQuizNewsletter } from "../../lib/quiz-api";
-import { useHydrated } from "../../lib/use-hydrated";
-import { toast } from "../ui/use-toast";
+import type { QuizAnswers, QuizStep, QuizSubmission } from "../../../domain/quiz";
+import {
+  fetchRecommendations,
+  type QuizActionData,
+  recommendationsPath,
+  submitQuizNewsletter,
+} from "../../lib/quiz-api";
+import { type ToastInput, toast } from "../../lib/toast";
+import type { SendOutcome } from "../form/use-kit-form";
 import { QuizEmailStep } from "./quiz-email-step";
 import { QuizProgress } from "./quiz-progress";
-import { type QuizDraft, QuizQuestionsStep } from "./quiz-questions-step";
+import { QuizQuestionsStep } from "./quiz-questions-step";
 import { QuizResults, type RecommendationsState } from "./quiz-results";
+
+interface FlowState {
+  step: QuizStep;
+  /** what the questions step shows as chosen */
+  draft: Partial<QuizAnswers>;
+  /** the checked answers, once the questions step is done */
+  answers: QuizAnswers | null;
+  /** the address typed so far, kept through 'Back to Quiz' */
+  email: string;
+  recommendations: RecommendationsState;
+  /** the page action's reply for the step's form (it was posted before the scripts ran) */
+  result?: SubmissionResult<string[]>;
+  /** the signup's outcome, in the page when the action answered it (toasts need the scripts) */
+  notices: ToastInput[];
+}
+
+const START: FlowState = {
+  step: "quiz",
+  draft: {},
+  answers: null,
+  email: "",
+  recommendations: { status: "loading" },
+  notices: [],
+};
+
+// The step the page's action answered (a form posted before hydration), or the first one.
+function stateFrom(actionData: QuizActionData | undefined): FlowState {
+  if (!actionData) return START;
+  if (actionData.step === "quiz") {
+    return { ...START, draft: actionData.answers, email: actionData.email, result: actionData.result };
+  }
+  if (actionData.step === "email") {
+    const { answers, email, result } = actionData;
+    return { ...START, step: "email", draft: answers, answers, email, result };
+  }
+  const { answers, recommendations, notices } = actionData;
+  return {
+    ...START,
+    step: "results",
+    draft: answers,
+    answers,
+    recommendations: recommendations ? { status: "ready", toys: recommendations } : { status: "error" },
+    notices,
+  };
+}
 
 /**
  * The three-step matchmaker quiz (spec/quiz-and-admin.md §2, §4): questions, e-mail, results.
- * All of it is client state; the recommendations are fetched as soon as the questions are
- * answered, so they are usually ready by the time the e-mail step is done.
+ * Each step is a form of the kit that posts to the page's action, which is how it works before
+ * the scripts run; once they run, the steps stay in the browser and make the spec's calls. The
+ * recommendations are fetched as soon as the questions are answered, so they are usually ready
+ * by the time the e-mail step is done.
  */
-export function QuizFlow() {
-  const hydrated = useHydrated();
-  const [step, setStep] = useState<QuizStep>("quiz");
-  const [draft, setDraft] = useState<QuizDraft>({});
-  const [answers, setAnswers] = useState<QuizAnswers | null>(null);
-  const [email, setEmail] = useState("");
-  const [recommendations, setRecommendations] = useState<RecommendationsState>({ status: "loading" });
+export function QuizFlow({ actionData }: { actionData?: QuizActionData }) {
+  const [state, setState] = useState(() => stateFrom(actionData));
+  const [shownActionData, setShownActionData] = useState(actionData);
+  if (actionData !== shownActionData) {
+    setShownActionData(actionData);
+    setState(stateFrom(actionData));
+  }
   // Identifies the latest recommendations request: an older answer arriving late is ignored.
-  const latestRequest = useRef({ id: 0, path: "" });
+  // The server's results count as one, so Back and Next without a change keep them.
+  const latestRequest = useRef({
+    id: 0,
+    path: state.step === "results" && state.answers ? recommendationsPath(state.answers) : "",
+  });
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const shownStep = useRef(step);
+  const shownStep = useRef(state.step);
+  const { step, answers } = state;
 
   // A new step replaces the one the visitor was on: bring its top into view and move focus to
   // its heading, so keyboard and screen-reader users start there (and hear where they are).
@@ -38,37 +96,45 @@ export function QuizFlow() {
     const path = recommendationsPath(forAnswers);
     const id = latestRequest.current.id + 1;
     latestRequest.current = { id, path };
-    setRecommendations({ status: "loading" });
+    setState((prev) => ({ ...prev, recommendations: { status: "loading" } }));
     fetchRecommendations(forAnswers).then((result) => {
       if (latestRequest.current.id !== id) return;
-      setRecommendations(result.ok ? { status: "ready", toys: result.data } : { status: "error" });
+      setState((prev) => ({
+        ...prev,
+        recommendations: result.ok ? { status: "ready", toys: result.data } : { status: "error" },
+      }));
     });
   }
 
+  // The e-mail step came from the page's action: nothing has asked for the matches yet.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the step the server rendered
+  useEffect(() => {
+    if (step === "email" && answers && latestRequest.current.path === "") loadRecommendations(answers);
+  }, []);
+
   function onQuestionsComplete(completed: QuizAnswers) {
-    setAnswers(completed);
     // Back and Next without a change keeps the list already loaded (or loading).
     const unchanged = latestRequest.current.path === recommendationsPath(completed);
-    if (!unchanged || recommendations.status === "error") loadRecommendations(completed);
-    setStep("email");
+    if (!unchanged || state.recommendations.status === "error") loadRecommendations(completed);
+    setState((prev) => ({ ...prev, step: "email", draft: completed, answers: completed, result: undefined }));
   }
 
-  async function onEmailSubmit(input: QuizEmailInput): Promise<string | undefined> {
-    if (!answers) return undefined;
-    const outcome = await submitQuizNewsletter({ ...answers, email: input.email, website: input.website ?? "" });
-    if (outcome.kind === "emailRejected") return outcome.message;
-    setStep("results");
+  async function sendEmail(submission: QuizSubmission): Promise<SendOutcome | undefined> {
+    // The spec's body carries the honeypot even when it is empty.
+    const outcome = await submitQuizNewsletter({ ...submission, website: submission.website ?? "" });
+    if (outcome.kind === "emailRejected") return { fieldErrors: { email: [outcome.message] } };
+    setState((prev) => ({ ...prev, step: "results", email: submission.email, result: undefined, notices: [] }));
     for (const item of outcome.toasts) toast(item);
     return undefined;
   }
 
+  function backToQuestions(email?: string) {
+    setState((prev) => ({ ...prev, step: "quiz", email: email ?? prev.email, result: undefined, notices: [] }));
+  }
+
   function restart() {
     latestRequest.current = { id: latestRequest.current.id + 1, path: "" };
-    setDraft({});
-    setAnswers(null);
-    setEmail("");
-    setRecommendations({ status: "loading" });
-    setStep("quiz");
+    setState(START);
   }
 
   return (
@@ -76,26 +142,28 @@ export function QuizFlow() {
       <QuizProgress step={step} />
       {step === "quiz" || !answers ? (
         <QuizQuestionsStep
-          answers={draft}
-          onAnswer={(name, value) => setDraft((prev) => ({ ...prev, [name]: value }))}
+          draft={state.draft}
+          email={state.email}
+          result={state.result}
           onComplete={onQuestionsComplete}
           headingRef={headingRef}
-          hydrated={hydrated}
         />
       ) : step === "email" ? (
         <QuizEmailStep
-          email={email}
-          onEmailChange={setEmail}
-          onBack={() => setStep("quiz")}
-          onSubmit={onEmailSubmit}
+          answers={answers}
+          email={state.email}
+          result={state.result}
+          send={sendEmail}
+          onBack={backToQuestions}
           headingRef={headingRef}
         />
       ) : (
         <QuizResults
           answers={answers}
-          recommendations={recommendations}
+          recommendations={state.recommendations}
+          notices={state.notices}
           onRetry={() => loadRecommendations(answers)}
-          onChangeAnswers={() => setStep("quiz")}
+          onChangeAnswers={() => backToQuestions()}
           onRestart={restart}
           headingRef={headingRef}
         />

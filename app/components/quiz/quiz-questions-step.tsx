@@ -1,57 +1,44 @@
-import { ArrowRight } from "lucide-react";
-import { type FormEvent, type RefObject, useRef, useState } from "react";
-import { QUIZ_QUESTIONS, type QuizAnswers, type QuizQuestionName, quizAnswersSchema } from "../../../domain/quiz";
-import { buttonClass } from "../ui/button";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { ArrowRight as ArrowRightNode } from "lucide";
+import type { RefObject } from "react";
+import { Form } from "react-router";
+import { QUIZ_QUESTIONS, type QuizAnswers, quizAnswersSchema } from "../../../domain/quiz";
+import type { QuizIntent } from "../../lib/quiz-api";
+import { RadioGroupField } from "../form/radio-group-field";
+import { SubmitButton } from "../form/submit-button";
+import { useKitForm } from "../form/use-kit-form";
+import { icon } from "../ui/icon";
 
-export type QuizDraft = Partial<Record<QuizQuestionName, string>>;
-type GroupErrors = Partial<Record<QuizQuestionName, string>>;
+const ArrowRight = icon("arrow-right", ArrowRightNode);
+
+const NEXT = "Next: Get Your Recommendations";
 
 interface QuizQuestionsStepProps {
-  answers: QuizDraft;
-  onAnswer: (name: QuizQuestionName, value: string) => void;
+  /** the answers chosen so far */
+  draft: Partial<QuizAnswers>;
+  /** the address typed on the e-mail step, carried back there */
+  email: string;
+  result?: SubmissionResult<string[]>;
   onComplete: (answers: QuizAnswers) => void;
   headingRef: RefObject<HTMLHeadingElement | null>;
-  hydrated: boolean;
 }
 
 /** Step 1: the five radio questions, checked with the shared schema on submit. */
-export function QuizQuestionsStep({ answers, onAnswer, onComplete, headingRef, hydrated }: QuizQuestionsStepProps) {
-  const [errors, setErrors] = useState<GroupErrors>({});
-  const groupRefs = useRef<Partial<Record<QuizQuestionName, HTMLFieldSetElement | null>>>({});
-
-  function focusGroup(name: QuizQuestionName) {
-    const group = groupRefs.current[name];
-    if (!group) return;
-    // The legend must stay in view under the sticky header, so scroll the whole group.
-    group.scrollIntoView({ block: "start" });
-    group.querySelector<HTMLInputElement>("input[type=radio]")?.focus({ preventScroll: true });
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = quizAnswersSchema.safeParse(answers);
-    if (result.success) {
-      setErrors({});
-      onComplete(result.data);
-      return;
-    }
-    const found: GroupErrors = {};
-    for (const issue of result.error.issues) {
-      const name = issue.path[0] as QuizQuestionName;
-      if (!found[name]) found[name] = issue.message;
-    }
-    setErrors(found);
-    const first = QUIZ_QUESTIONS.find((q) => found[q.name]);
-    if (first) focusGroup(first.name);
-  }
-
-  function choose(name: QuizQuestionName, value: string) {
-    onAnswer(name, value);
-    if (errors[name]) setErrors((prev) => ({ ...prev, [name]: undefined }));
-  }
+export function QuizQuestionsStep({ draft, email, result, onComplete, headingRef }: QuizQuestionsStepProps) {
+  const { form, fields } = useKitForm({
+    id: "quiz-answers",
+    schema: quizAnswersSchema,
+    lastResult: result,
+    defaultValue: draft,
+    send: async (answers) => {
+      onComplete(answers);
+      return undefined;
+    },
+  });
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} aria-labelledby="quiz-step-heading" className="mt-8">
+    <Form method="post" {...getFormProps(form)} aria-labelledby="quiz-step-heading" className="mt-8">
       <h2
         id="quiz-step-heading"
         ref={headingRef}
@@ -63,80 +50,33 @@ export function QuizQuestionsStep({ answers, onAnswer, onComplete, headingRef, h
       <p className="mt-2 text-muted">Answer all five questions and we'll find the toys that suit your dog best.</p>
 
       <div className="mt-6 grid gap-6">
-        {QUIZ_QUESTIONS.map((question, number) => {
-          const error = errors[question.name];
-          const errorId = `quiz-${question.name}-error`;
-          return (
-            <fieldset
-              key={question.name}
-              ref={(el) => {
-                groupRefs.current[question.name] = el;
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              className={`scroll-mt-28 rounded-xl border bg-white p-4 shadow-sm sm:p-5 ${
-                error ? "border-red-700" : "border-stone-200"
-              }`}
-            >
-              <legend className="float-left w-full text-lg font-extrabold">
+        {QUIZ_QUESTIONS.map((question, number) => (
+          <RadioGroupField
+            key={question.name}
+            field={fields[question.name]}
+            legend={
+              <>
                 <span className="text-primary">{number + 1}.</span> {question.legend}
-              </legend>
-              <div className="clear-both grid gap-3 pt-3 sm:grid-cols-3">
-                {question.options.map((option) => {
-                  const id = `quiz-${question.name}-${option.value}`;
-                  const hintId = `${id}-hint`;
-                  return (
-                    <div
-                      key={option.value}
-                      className="relative rounded-lg border-2 border-stone-200 bg-white p-3 transition-colors hover:border-primary has-checked:border-primary has-checked:bg-primary-soft has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary has-disabled:opacity-60"
-                    >
-                      <div className="flex items-start gap-3">
-                        <input
-                          type="radio"
-                          id={id}
-                          name={question.name}
-                          value={option.value}
-                          checked={answers[question.name] === option.value}
-                          onChange={() => choose(question.name, option.value)}
-                          disabled={!hydrated}
-                          aria-describedby={option.hint ? hintId : undefined}
-                          className="relative z-10 mt-1 size-4 shrink-0 accent-primary focus-visible:outline-none"
-                        />
-                        <div className="min-w-0">
-                          {/* The label's ::after covers the whole card, so a tap anywhere on it chooses. */}
-                          <label htmlFor={id} className="cursor-pointer font-bold after:absolute after:inset-0">
-                            {option.label}
-                          </label>
-                          {option.hint ? (
-                            <p id={hintId} className="mt-0.5 text-sm text-muted">
-                              {option.hint}
-                            </p>
-                          ) : null}
-                        </div>
-                      </div>
-                    </div>
-                  );
-                })}
-              </div>
-              {error ? (
-                <p id={errorId} className="mt-3 text-sm font-semibold text-red-700">
-                  {error}
-                </p>
-              ) : null}
-            </fieldset>
-          );
-        })}
+              </>
+            }
+            options={question.options}
+          />
+        ))}
       </div>
 
-      <noscript>
-        <p className="mt-6 font-semibold">The quiz needs JavaScript to find your matches.</p>
-      </noscript>
+      {email ? <input type="hidden" name="email" value={email} /> : null}
       <div className="mt-8">
-        <button type="submit" disabled={!hydrated} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
-          Next: Get Your Recommendations
-          <ArrowRight className="size-5" aria-hidden="true" />
-        </button>
+        <SubmitButton
+          name="intent"
+          value={"answers" satisfies QuizIntent}
+          busyText={NEXT}
+          size="lg"
+          className="w-full sm:w-auto"
+          icon={<ArrowRight className="order-last size-5" aria-hidden="true" />}
+        >
+          {NEXT}
+        </SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,18 +1,59 @@
-import { RotateCcw, SearchX } from "lucide-react";
-import type { RefObject } from "react";
-import { Link } from "react-router";
+import { RotateCcw as RotateCcwNode, SearchX as SearchXNode } from "lucide";
+import type { MouseEvent, ReactNode, RefObject } from "react";
+import { Form, Link } from "react-router";
 import type { Toy } from "../../../domain/catalog";
 import { QUIZ_QUESTIONS, QUIZ_SUMMARY_LABELS, type QuizAnswers, quizOptionLabel } from "../../../domain/quiz";
 import { MAX_RECOMMENDATIONS } from "../../../domain/quiz-scoring";
+import type { QuizIntent } from "../../lib/quiz-api";
+import type { ToastInput } from "../../lib/toast";
 import { buttonClass } from "../ui/button";
+import { icon } from "../ui/icon";
 import { CardSkeleton } from "../ui/skeleton";
 import { QuizToyCard } from "./quiz-toy-card";
 
+const RotateCcw = icon("rotate-ccw", RotateCcwNode);
+const SearchX = icon("search-x", SearchXNode);
+
 export type RecommendationsState = { status: "loading" } | { status: "error" } | { status: "ready"; toys: Toy[] };
+
+// The results' buttons belong to this form (by its id), which carries the answers: before the
+// scripts run, 'Try Different Answers' and 'Take the Quiz Again' post it to the page's action.
+const RESULTS_FORM = "quiz-results";
+
+/** A button of the results form: the flow handles it itself once the scripts run. */
+function StepButton({
+  intent,
+  onClick,
+  className,
+  children,
+}: {
+  intent: QuizIntent;
+  onClick: () => void;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      form={RESULTS_FORM}
+      name="intent"
+      value={intent}
+      onClick={(event: MouseEvent) => {
+        event.preventDefault();
+        onClick();
+      }}
+      className={className}
+    >
+      {children}
+    </button>
+  );
+}
 
 interface QuizResultsProps {
   answers: QuizAnswers;
   recommendations: RecommendationsState;
+  /** the signup's outcome when the page's action answered it (toasts need the scripts) */
+  notices: readonly ToastInput[];
   onRetry: () => void;
   onChangeAnswers: () => void;
   onRestart: () => void;
@@ -23,6 +64,7 @@ interface QuizResultsProps {
 export function QuizResults({
   answers,
   recommendations,
+  notices,
   onRetry,
   onChangeAnswers,
   onRestart,
@@ -30,6 +72,11 @@ export function QuizResults({
 }: QuizResultsProps) {
   return (
     <section aria-labelledby="quiz-step-heading" className="mt-8">
+      <Form method="post" id={RESULTS_FORM} hidden>
+        {QUIZ_QUESTIONS.map((question) => (
+          <input key={question.name} type="hidden" name={question.name} value={answers[question.name]} />
+        ))}
+      </Form>
       <h2
         id="quiz-step-heading"
         ref={headingRef}
@@ -43,6 +90,25 @@ export function QuizResults({
           ? "Here's what we looked for."
           : "Based on your answers, these are the toys we'd pick for your dog."}
       </p>
+
+      {notices.length > 0 ? (
+        <div className="mt-6 grid gap-3">
+          {notices.map((notice) => (
+            <div
+              key={notice.title}
+              role={notice.variant === "destructive" ? "alert" : "status"}
+              className={`rounded-lg border px-4 py-3 ${
+                notice.variant === "destructive"
+                  ? "border-red-200 bg-red-50 text-red-900"
+                  : "border-green-200 bg-green-50 text-green-900"
+              }`}
+            >
+              <p className="font-bold">{notice.title}</p>
+              {notice.description ? <p>{notice.description}</p> : null}
+            </div>
+          ))}
+        </div>
+      ) : null}
 
       <div className="mt-6 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
         <h3 className="font-extrabold">Your dog's profile</h3>
@@ -61,10 +127,10 @@ export function QuizResults({
       </div>
 
       <div className="mt-10 flex flex-col items-stretch gap-3 border-t border-stone-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
-        <button type="button" onClick={onRestart} className={buttonClass("outline", "lg", "w-full sm:w-auto")}>
+        <StepButton intent="restart" onClick={onRestart} className={buttonClass("outline", "lg", "w-full sm:w-auto")}>
           <RotateCcw className="size-5" aria-hidden="true" />
           Take the Quiz Again
-        </button>
+        </StepButton>
         <Link to="/products" className={buttonClass("ghost", "lg", "w-full sm:w-auto")}>
           Browse all toys
         </Link>
@@ -116,9 +182,9 @@ function RecommendationList({
           </Link>
           .
         </p>
-        <button type="button" onClick={onChangeAnswers} className={buttonClass("primary", "md", "mt-5")}>
+        <StepButton intent="back" onClick={onChangeAnswers} className={buttonClass("primary", "md", "mt-5")}>
           Try Different Answers
-        </button>
+        </StepButton>
       </div>
     );
   }

@@ -1,16 +1,13 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink as ExternalLinkNode } from "lucide";
 import type { Toy } from "../../../domain/catalog";
+import { formatPrice } from "../../../domain/price";
 import { affiliateHref } from "../affiliate-link";
 import { RatingStars } from "../rating-stars";
 import { SmartImage } from "../smart-image";
 import { buttonClass } from "../ui/button";
+import { icon } from "../ui/icon";
 
-/** The price with one "$" in front: stored prices may or may not carry it already. */
-export function dollarPrice(price: string): string {
-  const trimmed = price.trim();
-  if (!trimmed) return "";
-  return trimmed.startsWith("$") ? trimmed : `$${trimmed}`;
-}
+const ExternalLink = icon("external-link", ExternalLinkNode);
 
 /** One recommended toy on the quiz results (spec §2 "Toy card"). */
 export function QuizToyCard({ toy, rank }: { toy: Toy; rank: number }) {
@@ -72,7 +69,7 @@ export function QuizToyCard({ toy, rank }: { toy: Toy; rank: number }) {
           </dl>
           <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
             <span className="text-xl font-extrabold" data-testid="quiz-toy-price">
-              {dollarPrice(toy.price)}
+              {formatPrice(toy.price)}
             </span>
             <RatingStars rating={Number.isFinite(stars) ? stars : 0} halves={false} />
           </div>

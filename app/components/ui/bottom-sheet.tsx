@@ -1,9 +1,14 @@
-import { X } from "lucide-react";
+import { X as XNode } from "lucide";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { icon } from "./icon";
+
+const X = icon("x", XNode);
 
 /**
  * A modal sheet at the bottom of the screen, on the native <dialog>: the browser traps
  * focus, makes the page behind inert, closes on Escape and returns focus to the opener.
+ * `footer` (the sheet's main action) stays at the bottom of the sheet while its content
+ * scrolls, so on a short phone screen the action is in view without scrolling.
  */
 export function BottomSheet({
   open,
@@ -11,12 +16,14 @@ export function BottomSheet({
   title,
   description,
   children,
+  footer,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: string;
   children: ReactNode;
+  footer?: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -40,7 +47,11 @@ export function BottomSheet({
       onClick={(event) => {
         if (event.target === event.currentTarget) onOpenChange(false);
       }}
-      className="mx-0 mt-auto mb-0 max-h-[85vh] w-full max-w-none overflow-y-auto rounded-t-2xl bg-white p-0 shadow-xl backdrop:bg-black/40"
+      // dvh: the height a phone really shows, without the part under its address bar. The scroll
+      // padding keeps a focused field from hiding behind the footer.
+      className={`mx-0 mt-auto mb-0 max-h-[85dvh] w-full max-w-none overflow-y-auto rounded-t-2xl bg-white p-0 shadow-xl backdrop:bg-black/40 ${
+        footer ? "scroll-pb-28" : ""
+      }`}
     >
       <div className="p-6">
         <div className="mb-4 flex items-center justify-between">
@@ -63,6 +74,11 @@ export function BottomSheet({
         ) : null}
         {open ? children : null}
       </div>
+      {open && footer ? (
+        <div className="sticky bottom-0 border-t border-stone-200 bg-white px-6 py-4" data-testid="sheet-footer">
+          {footer}
+        </div>
+      ) : null}
     </dialog>
   );
 }

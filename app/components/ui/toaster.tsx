@@ -1,6 +1,16 @@
-import { X } from "lucide-react";
-import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef, useState } from "react";
-import { TOAST_DURATION_MS, type ToastItem, useToasts } from "./use-toast";
+import { X as XNode } from "lucide";
+import {
+  type PointerEvent as ReactPointerEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
+import { TOAST_DURATION_MS, type ToastItem, useToasts } from "../../lib/toast";
+import { icon } from "./icon";
+
+const X = icon("x", XNode);
 
 // The notification area with the spec's toast constants (the ones Radix Toast uses):
 // 5000 ms on screen, swipe right past 50 px to dismiss, F8 moves focus to the area.
@@ -8,10 +18,48 @@ import { TOAST_DURATION_MS, type ToastItem, useToasts } from "./use-toast";
 export const SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = "F8";
 
+/** The control the visitor last pressed (pointer or keyboard): a toast must not cover it. */
+function pressedControl(): Element | null {
+  const active = document.activeElement;
+  return active && active !== document.body ? active : lastPressed;
+}
+let lastPressed: Element | null = null;
+
+/** True when two rectangles overlap. */
+function overlaps(a: DOMRect, b: DOMRect): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
 export function Toaster() {
   const { toasts, dismiss } = useToasts();
   const listRef = useRef<HTMLOListElement>(null);
   const current = toasts.find((t) => t.open);
+  // Bottom right by default; at the top while a toast would sit over the control just pressed
+  // (a failed save's toast over Save/Cancel, kept there while the pointer rests on it).
+  const [atTop, setAtTop] = useState(false);
+
+  useEffect(() => {
+    const remember = (event: Event) => {
+      lastPressed =
+        (event.target as Element | null)?.closest("button, a, input, select, textarea, [role=button]") ?? null;
+    };
+    document.addEventListener("pointerdown", remember, true);
+    return () => document.removeEventListener("pointerdown", remember, true);
+  }, []);
+
+  const currentId = current?.id;
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (currentId === undefined || !list) return;
+    const control = pressedControl();
+    if (!control) return;
+    const target = control.getBoundingClientRect();
+    // where the toasts are at the bottom: the list's width, its items' height, from the bottom
+    const items = list.getBoundingClientRect();
+    const height = [...list.children].reduce((sum, child) => sum + child.getBoundingClientRect().height, 0) + 32;
+    const bottomArea = new DOMRect(items.left, window.innerHeight - height, items.width, height);
+    setAtTop(overlaps(bottomArea, target));
+  }, [currentId]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -28,7 +76,10 @@ export function Toaster() {
         tabIndex={-1}
         // a live list: screen readers read each toast as it is added
         aria-live={current?.variant === "destructive" ? "assertive" : "polite"}
-        className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]"
+        data-placement={atTop ? "top" : "bottom"}
+        className={`fixed right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px] ${
+          atTop ? "top-0" : "bottom-0"
+        }`}
       >
         {toasts.map((t) => (
           <Toast key={t.id} toast={t} dismiss={dismiss} />

@@ -28,7 +28,8 @@ const QUICK_ACTIONS = [
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const { dashboard, quizSubmissions, stats } = context.services;
-  const log = (what: string) => (error: unknown) => console.error(`admin dashboard: ${what} failed`, error);
+  const log = (what: string) => (error: unknown) =>
+    context.logger.error({ err: error }, `admin dashboard: ${what} failed`);
   const [counts, submissions, visits, topToys] = await Promise.all([
     settle(() => dashboard.counts(), log("counts")),
     settle(() => quizSubmissions.summary(), log("quiz submissions summary")),

@@ -1,6 +1,8 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, LockKeyhole, PawPrint } from "lucide-react";
-import { Link, redirect } from "react-router";
-import { LoginForm } from "../../components/admin/login-form";
+import { data, Link, redirect } from "react-router";
+import { AUTH_TEXT, loginSchema } from "../../../domain/auth";
+import { type LoginActionData, LoginForm } from "../../components/admin/login-form";
 import { pageTitle } from "../../lib/page-title";
 import type { Route } from "./+types/login";
 
@@ -17,8 +19,30 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
+// The form posted before the page's scripts ran: the same sign-in as POST /api/admin/login.
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data<LoginActionData>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const outcome = await context.signIn(submission.value);
+  if (outcome.outcome === "throttled") {
+    return data<LoginActionData>(
+      { result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) },
+      { status: 429 },
+    );
+  }
+  if (outcome.outcome === "invalid") {
+    return data<LoginActionData>(
+      { result: submission.reply({ formErrors: [AUTH_TEXT.loginFailedDescription], hideFields: ["password"] }) },
+      { status: 401 },
+    );
+  }
+  throw redirect("/admin/dashboard");
+}
+
 /** /admin/login: the spec's password screen, outside the admin shell. */
-export default function AdminLogin() {
+export default function AdminLogin({ actionData }: Route.ComponentProps) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-stone-50 px-4 py-12">
       <p className="mb-6 flex items-center gap-2 text-xl font-extrabold text-ink">
@@ -37,7 +61,7 @@ export default function AdminLogin() {
           </h1>
           <p className="mt-2 text-muted">Enter your admin password to access the dashboard</p>
         </div>
-        <LoginForm labelledBy="admin-login-heading" />
+        <LoginForm labelledBy="admin-login-heading" actionData={actionData} />
         <p className="mt-6 text-center">
           <Link
             to="/"

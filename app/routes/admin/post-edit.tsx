@@ -1,5 +1,6 @@
 import { ArrowLeft, ChevronRight, FileQuestion } from "lucide-react";
 import { data, Link, redirect } from "react-router";
+import { isDatabaseId } from "../../../domain/ids";
 import { PostForm } from "../../components/admin/post-form";
 import { buttonClass } from "../../components/ui/button";
 import { pageTitle } from "../../lib/page-title";
@@ -20,14 +21,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!context.session) throw redirect("/admin/login");
   const loadCategories = settle(
     () => context.services.catalog.listCategories(),
-    (error) => console.error("listing categories for the post form failed", error),
+    (error) => context.logger.error({ err: error }, "listing categories for the post form failed"),
   );
   const id = "id" in params ? params.id : undefined;
   if (id === undefined) {
     const categories = await loadCategories;
     return { found: true as const, post: null, categories: categories.ok ? categories.data : [] };
   }
-  const post = /^\d+$/.test(id) ? await context.services.content.getPostById(Number(id)) : null;
+  const post = isDatabaseId(id) ? await context.services.content.getPostById(Number(id)) : null;
   if (!post) return data({ found: false as const, post: null, categories: [] }, { status: 404 });
   const categories = await loadCategories;
   return { found: true as const, post, categories: categories.ok ? categories.data : [] };

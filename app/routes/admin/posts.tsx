@@ -6,9 +6,9 @@ import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { deletePost, deleteQuestion, describeError, fetchPosts, POST_TEXT } from "../../components/admin/post-api";
 import { PostTable } from "../../components/admin/post-table";
 import { buttonClass } from "../../components/ui/button";
-import { toast } from "../../components/ui/use-toast";
 import { pageTitle } from "../../lib/page-title";
 import { settle } from "../../lib/result";
+import { toast } from "../../lib/toast";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/posts";
 
@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     posts: await settle(
       () => context.services.content.listPosts(),
-      (error) => console.error("listing posts for the admin failed", error),
+      (error) => context.logger.error({ err: error }, "listing posts for the admin failed"),
     ),
   };
 }

@@ -1,13 +1,12 @@
 import { ArrowLeft } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { isDatabaseId } from "../../../domain/ids";
 import { ProductBreedRecommendations } from "../../components/admin/product-breed-recommendations";
 import { ProductForm } from "../../components/admin/product-form";
 import { ProductPageHeader } from "../../components/admin/product-page-header";
 import { buttonClass } from "../../components/ui/button";
 import { pageTitle } from "../../lib/page-title";
 import type { Route } from "./+types/product-edit";
-
-const MAX_ID = 2_147_483_647;
 
 /**
  * Spec §2: edit mode when the id parameter is numeric and does not contain 'new'; anything
@@ -32,7 +31,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!context.session) throw redirect("/admin/login");
   const { catalog } = context.services;
   const id = editIdFrom("id" in params ? params.id : undefined);
-  if (id !== null && (id < 1 || id > MAX_ID)) throw data("Product not found", { status: 404 });
+  if (id !== null && !isDatabaseId(String(id))) throw data("Product not found", { status: 404 });
 
   const [breeds, categories, toy, breedLinks] = await Promise.all([
     catalog.listBreeds(),
@@ -90,7 +89,8 @@ export default function AdminProductEdit({ loaderData }: Route.ComponentProps) {
 /** A product id with no product (deleted, or mistyped): said inside the admin shell. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error("admin product page failed", error);
+  // the server logs the failure itself (entry.server.tsx handleError)
+  if (!notFound && typeof window !== "undefined") console.error("admin product page failed", error);
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6">
       <h1 className="text-3xl font-extrabold tracking-tight">{errorTitle(error)}</h1>

@@ -1,17 +1,18 @@
 import { ArrowLeft, ExternalLink, LoaderCircle, Pencil, Plus, Search, Star, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation, useRevalidator, useSubmit } from "react-router";
-import type { AdminProductRow } from "../../../server/services/catalog.service";
+import type { AdminProductRow } from "../../../domain/catalog";
+import { formatPrice } from "../../../domain/price";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog";
 import { formatCount } from "../../components/admin/dashboard-panel";
 import { listPageHref, Pagination, pageFromParam } from "../../components/admin/pagination";
 import { ProductPageHeader } from "../../components/admin/product-page-header";
 import { buttonClass } from "../../components/ui/button";
-import { toast } from "../../components/ui/use-toast";
 import { requireAdmin } from "../../lib/admin.server";
-import { failureReason, sendJson } from "../../lib/admin-api";
+import { callApi, failureReason } from "../../lib/api";
 import { pageTitle } from "../../lib/page-title";
 import { settle } from "../../lib/result";
+import { toast } from "../../lib/toast";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/products";
 
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageFromParam(url.searchParams.get("page"));
   const toys = await settle(
     () => context.services.catalog.listProductsForAdmin({ search: search || undefined, page, pageSize: PAGE_SIZE }),
-    (error) => console.error("admin products list failed", error),
+    (error) => context.logger.error({ err: error }, "admin products list failed"),
   );
   const pages = toys.ok ? Math.max(1, Math.ceil(toys.data.total / PAGE_SIZE)) : 1;
   // A page past the end (after deletes, or a hand-edited URL) shows the last one instead.
@@ -104,7 +105,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
     const toy = pendingDelete;
     setDeleting(true);
     try {
-      await sendJson("DELETE", `/api/toys/${toy.id}`);
+      await callApi("DELETE", `/api/toys/${toy.id}`);
       toast({ title: "Product deleted", description: `${toy.name} has been deleted.` });
     } catch (error) {
       console.error(`DELETE /api/toys/${toy.id} failed`, error);
@@ -289,7 +290,7 @@ function ProductTable({
                 </p>
               </td>
               <td className={`${CELL} hidden md:table-cell`}>{toy.categoryName ?? "None"}</td>
-              <td className={`${CELL} whitespace-nowrap`}>{toy.price}</td>
+              <td className={`${CELL} whitespace-nowrap`}>{formatPrice(toy.price)}</td>
               <td className={`${CELL} whitespace-nowrap`}>
                 <span className="inline-flex items-center gap-1">
                   <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />

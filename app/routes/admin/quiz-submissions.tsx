@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageFromParam(url.searchParams.get("page"));
   const result = await settle(
     () => context.services.quizSubmissions.list({ page, pageSize: PAGE_SIZE, search: search || undefined }),
-    (error) => console.error("admin quiz submissions list failed", error),
+    (error) => context.logger.error({ err: error }, "admin quiz submissions list failed"),
   );
   const pages = result.ok ? Math.max(1, Math.ceil(result.data.total / PAGE_SIZE)) : 1;
   // A page past the end (rows were deleted, or a hand-edited URL) shows the last one instead.

@@ -1,13 +1,31 @@
-import { BookOpen, HelpCircle, Info, Lightbulb, Mail, ShoppingCart } from "lucide-react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  BookOpen as BookOpenNode,
+  HelpCircle as HelpCircleNode,
+  Info as InfoNode,
+  Lightbulb as LightbulbNode,
+  Mail as MailNode,
+  ShoppingCart as ShoppingCartNode,
+} from "lucide";
 import type { ReactNode } from "react";
-import { Link, useRouteLoaderData } from "react-router";
-import { ContactForm } from "../../components/contact-form";
+import { data, Link, useRouteLoaderData } from "react-router";
+import { contactRequestSchema } from "../../../domain/contact";
+import { FORM_REPLIES, tooManySubmissionsText } from "../../../domain/forms";
+import { type ContactActionData, ContactForm } from "../../components/contact-form";
 import { JsonLd } from "../../components/json-ld";
+import { icon } from "../../components/ui/icon";
 import { pageTitle } from "../../lib/page-title";
 import { seoMeta, siteUrlFrom } from "../../lib/seo";
 import { SITE } from "../../lib/site";
 import type { loader as rootLoader } from "../../root";
 import type { Route } from "./+types/contact";
+
+const BookOpen = icon("book-open", BookOpenNode);
+const HelpCircle = icon("help-circle", HelpCircleNode);
+const Info = icon("info", InfoNode);
+const Lightbulb = icon("lightbulb", LightbulbNode);
+const Mail = icon("mail", MailNode);
+const ShoppingCart = icon("shopping-cart", ShoppingCartNode);
 
 const DESCRIPTION =
   "Questions, toy suggestions or feedback? Contact the Pawsome Picks team by email or with our contact form. We usually reply within 24-48 hours.";
@@ -19,6 +37,29 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/contact",
     siteUrl: siteUrlFrom(matches),
   });
+
+// The form posted before the page's scripts ran (a click on a slow phone is never ignored): the
+// same rules, limit and storing as POST /api/contact, answered in the page itself.
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: contactRequestSchema });
+  if (submission.status !== "success") {
+    return data<ContactActionData>({ result: submission.reply(), reply: null }, { status: 400 });
+  }
+  const outcome = await context.services.publicForms.sendContact(submission.value, context.client);
+  if (outcome.outcome === "throttled") {
+    return data<ContactActionData>(
+      { result: submission.reply({ formErrors: [tooManySubmissionsText(outcome.retryAfterSeconds)] }), reply: null },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+    );
+  }
+  if (outcome.outcome === "automated") {
+    return data<ContactActionData>(
+      { result: submission.reply({ formErrors: [FORM_REPLIES.automated] }), reply: null },
+      { status: 400 },
+    );
+  }
+  return data<ContactActionData>({ result: submission.reply({ resetForm: true }), reply: outcome.reply });
+}
 
 const FAQ: readonly { question: string; answer: string }[] = [
   {
@@ -130,7 +171,7 @@ function structuredData(siteUrl: string) {
   ];
 }
 
-export default function ContactPage() {
+export default function ContactPage({ actionData }: Route.ComponentProps) {
   const siteUrl = useRouteLoaderData<typeof rootLoader>("root")?.siteUrl ?? "http://localhost:3000";
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -173,7 +214,7 @@ export default function ContactPage() {
           <p className="mt-2 text-muted">
             Fill out the form and our team will get back to you. We usually reply within 24-48 hours.
           </p>
-          <ContactForm />
+          <ContactForm actionData={actionData} />
           <p className="mt-6 flex gap-2 text-sm text-muted">
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <span>

@@ -18,11 +18,11 @@ export function loader({ context }: Route.LoaderArgs) {
   return loadPostList(context);
 }
 
-// Same data flow as /resources: server list first, then the browser's GET /api/posts.
+// Same data flow as /resources: the server's list on the first view, GET /api/posts after a
+// client-side navigation.
 export function clientLoader() {
   return { posts: fetchResult<PostSummary[]>("/api/posts") };
 }
-clientLoader.hydrate = true as const;
 
 export default function Guides({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,16 +1,24 @@
-import { BadgeCheck, CalendarClock, PawPrint, ShieldCheck, Sparkles } from "lucide-react";
+import {
+  BadgeCheck as BadgeCheckNode,
+  CalendarClock as CalendarClockNode,
+  PawPrint as PawPrintNode,
+  ShieldCheck as ShieldCheckNode,
+  Sparkles as SparklesNode,
+} from "lucide";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Breed, Category, Toy } from "../../../domain/catalog";
 import type { PostSummary } from "../../../domain/posts";
+import type { Testimonial } from "../../../domain/testimonials";
 import { BreedSearch } from "../../components/breed-search";
 import { categoryIcon } from "../../components/category-icon";
 import { Deferred } from "../../components/deferred";
 import { JsonLd } from "../../components/json-ld";
 import { PostCard } from "../../components/post-card";
-import { TestimonialCarousel, type TestimonialSlide } from "../../components/testimonial-carousel";
+import { TestimonialCarousel } from "../../components/testimonial-carousel";
 import { ToyCard } from "../../components/toy-card";
 import { buttonClass } from "../../components/ui/button";
+import { icon } from "../../components/ui/icon";
 import { CardSkeleton, Skeleton } from "../../components/ui/skeleton";
 import { fetchResult } from "../../lib/api";
 import { HOME_TITLE, SITE_NAME } from "../../lib/page-title";
@@ -19,6 +27,12 @@ import { settle } from "../../lib/result";
 import { seoMeta, siteUrlFrom } from "../../lib/seo";
 import { SITE } from "../../lib/site";
 import type { Route } from "./+types/home";
+
+const BadgeCheck = icon("badge-check", BadgeCheckNode);
+const CalendarClock = icon("calendar-clock", CalendarClockNode);
+const PawPrint = icon("paw-print", PawPrintNode);
+const ShieldCheck = icon("shield-check", ShieldCheckNode);
+const Sparkles = icon("sparkles", SparklesNode);
 
 export const HOME_CATEGORY_TILES = 6;
 
@@ -32,8 +46,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     siteUrl: siteUrlFrom(matches),
   });
 
-// Server render: everything in the first HTML. In the browser the same sections are
-// refreshed through the public API (spec/storefront.md §7), each with its own states.
+// The server's first view is final. A client-side navigation to the page makes the spec's calls
+// instead (spec/storefront.md §7), each section with its own loading, empty and error states.
 /**
  * Featured Toys shows the best-rated top picks, three rows of three at most: the spec does not
  * limit the section, but a catalogue with a hundred top picks would make the home page a
@@ -63,10 +77,9 @@ export async function clientLoader() {
     ),
     featuredPosts: fetchResult<PostSummary[]>("/api/posts/featured"),
     categories: fetchResult<Category[]>("/api/categories"),
-    testimonials: fetchResult<TestimonialSlide[]>("/api/testimonials"),
+    testimonials: fetchResult<Testimonial[]>("/api/testimonials"),
   };
 }
-clientLoader.hydrate = true as const;
 
 type MaybeDeferred<T> = Result<T> | Promise<Result<T>>;
 
@@ -294,7 +307,7 @@ function ToyCategories({ categories }: { categories: MaybeDeferred<Category[]> }
                           data-testid="category-tile"
                         >
                           <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-soft">
-                            <Icon className="size-6 text-primary" aria-hidden="true" data-icon={Icon.displayName} />
+                            <Icon className="size-6 text-primary" aria-hidden="true" />
                           </span>
                           <span>
                             <span className="block text-lg font-bold">{category.name}</span>
@@ -345,7 +358,7 @@ function QuizCallToAction() {
   );
 }
 
-function Testimonials({ testimonials }: { testimonials: MaybeDeferred<TestimonialSlide[]> }) {
+function Testimonials({ testimonials }: { testimonials: MaybeDeferred<Testimonial[]> }) {
   return (
     <Deferred value={testimonials} fallback={null}>
       {(result) =>

@@ -3,10 +3,11 @@ import { SiteFooter } from "../../components/site-footer";
 import { SiteHeader } from "../../components/site-header";
 import { VisitTracker } from "../../components/visit-tracker";
 
-// Public pages may be cached by a CDN for a minute and served stale while it refreshes;
-// browsers always revalidate.
+// Every page carries its own CSP nonce: a shared cache would hand one nonce to every visitor
+// (and to an attacker who read it), so no shared cache may keep a page; the browser keeps it
+// and revalidates. The server's own response cache gives each copy a fresh nonce (decision 019).
 export function headers() {
-  return { "Cache-Control": "public, max-age=0, s-maxage=60, stale-while-revalidate=300" };
+  return { "Cache-Control": "private, no-cache" };
 }
 
 export default function PublicLayout() {

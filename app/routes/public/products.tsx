@@ -1,6 +1,11 @@
-import { ChevronLeft, ChevronRight, Info, SlidersHorizontal } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import {
+  ChevronLeft as ChevronLeftNode,
+  ChevronRight as ChevronRightNode,
+  Info as InfoNode,
+  SlidersHorizontal as SlidersHorizontalNode,
+} from "lucide";
+import { useCallback, useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import {
   type Breed,
   type CatalogFilters,
@@ -9,7 +14,9 @@ import {
   catalogSearchParams,
   PAGE_SIZE,
   type Toy,
+  type ToyPage,
 } from "../../../domain/catalog";
+import { formatPrice } from "../../../domain/price";
 import { AffiliateLink } from "../../components/affiliate-link";
 import { JsonLd } from "../../components/json-ld";
 import { ProductFilters } from "../../components/product-filters";
@@ -18,9 +25,10 @@ import { SmartImage } from "../../components/smart-image";
 import { ToyCard } from "../../components/toy-card";
 import { BottomSheet } from "../../components/ui/bottom-sheet";
 import { buttonClass } from "../../components/ui/button";
+import { icon } from "../../components/ui/icon";
 import { CardSkeleton } from "../../components/ui/skeleton";
 import { fetchResult } from "../../lib/api";
-import { fetchToyPage, type ToyPageData } from "../../lib/catalog-api";
+import { fetchToyPage } from "../../lib/catalog-api";
 import { pageTitle } from "../../lib/page-title";
 import { type Result, settle } from "../../lib/result";
 import { seoMeta, siteUrlFrom } from "../../lib/seo";
@@ -28,6 +36,11 @@ import { SITE } from "../../lib/site";
 import { useAwaited } from "../../lib/use-awaited";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/products";
+
+const ChevronLeft = icon("chevron-left", ChevronLeftNode);
+const ChevronRight = icon("chevron-right", ChevronRightNode);
+const Info = icon("info", InfoNode);
+const SlidersHorizontal = icon("sliders-horizontal", SlidersHorizontalNode);
 
 export const SKELETON_CARDS = 6;
 /** cards in the first row of the widest grid: their images load at once, not lazily */
@@ -64,7 +77,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { siteUrl: context.siteUrl, toys, breeds, categories, highlighted };
 }
 
-// In the browser the page reads the spec's calls; while they load the grid shows skeletons.
+// After a client-side navigation (a link, a filter, a page) the page makes the spec's calls; while
+// they load the grid shows skeletons. The first view is the server's, final (decision 005).
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const id = highlightedId(url);
@@ -76,7 +90,6 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
     highlighted: id === undefined ? null : fetchResult<Toy>(`/api/toys/${id}`),
   };
 }
-clientLoader.hydrate = true as const;
 
 function Breadcrumb() {
   return (
@@ -123,7 +136,7 @@ function HighlightedToy({ toy }: { toy: Toy }) {
             {toy.rating} ({toy.reviewCount.toLocaleString("en-US")} reviews)
           </span>
         </div>
-        <p className="mt-4 text-2xl font-extrabold">{toy.price}</p>
+        <p className="mt-4 text-2xl font-extrabold">{formatPrice(toy.price)}</p>
         <p className="mt-4">{toy.details}</p>
         {toy.categories.length > 0 ? (
           <p className="mt-4 text-sm text-muted">Categories: {toy.categories.map((c) => c.name).join(", ")}</p>
@@ -180,19 +193,16 @@ function Skeletons() {
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { siteUrl, toys, breeds, categories, highlighted } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
-  const location = useLocation();
-  // A refresh of the same query (after hydration) keeps the grid on screen; a new query
-  // shows the skeletons until its results arrive.
-  const shownSearch = useRef(location.search);
-  const sameQuery = shownSearch.current === location.search;
+  const toysState = useAwaited(toys);
+  const breedsState = useAwaited(breeds);
+  const categoriesState = useAwaited(categories);
+  const highlightedState = useAwaited(highlighted);
+  // While a new query loads, the filter buttons keep the last known count.
+  const [lastTotal, setLastTotal] = useState(() => (!(toys instanceof Promise) && toys.ok ? toys.data.total : 0));
+  const settledTotal = toysState.settled && toysState.value.ok ? toysState.value.data.total : undefined;
   useEffect(() => {
-    shownSearch.current = location.search;
-  });
-  const toysState = useAwaited(toys, { keepPrevious: sameQuery });
-  const lastTotal = useRef(0);
-  const breedsState = useAwaited(breeds, { keepPrevious: true });
-  const categoriesState = useAwaited(categories, { keepPrevious: true });
-  const highlightedState = useAwaited(highlighted, { keepPrevious: sameQuery });
+    if (settledTotal !== undefined) setLastTotal(settledTotal);
+  }, [settledTotal]);
   const loading = !toysState.settled || !breedsState.settled || !categoriesState.settled;
   const filters = catalogFiltersFrom(searchParams);
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -207,15 +217,13 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const clearFilters = useCallback(() => applyFilters({}), [applyFilters]);
 
   const content = (
-    toysResult: Result<ToyPageData> | undefined,
+    toysResult: Result<ToyPage> | undefined,
     breedsResult: Result<Breed[]> | undefined,
     categoriesResult: Result<Category[]> | undefined,
   ) => {
     const breedList = breedsResult?.ok ? breedsResult.data : [];
     const categoryList = categoriesResult?.ok ? categoriesResult.data : [];
-    // while a new query loads, the buttons keep the last known count
-    if (toysResult?.ok) lastTotal.current = toysResult.data.total;
-    const total = lastTotal.current;
+    const total = toysResult?.ok ? toysResult.data.total : lastTotal;
     const filterPanel = (prefix: string) => (
       <ProductFilters
         idPrefix={prefix}
@@ -252,15 +260,17 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           onOpenChange={setSheetOpen}
           title="Filter & Sort"
           description="Narrow the product list by search, breed, category and price, and sort it."
+          footer={
+            <button
+              type="button"
+              onClick={() => setSheetOpen(false)}
+              className={buttonClass("primary", "lg", "w-full")}
+            >
+              View {total} Products
+            </button>
+          }
         >
           {filterPanel("sheet")}
-          <button
-            type="button"
-            onClick={() => setSheetOpen(false)}
-            className={buttonClass("primary", "lg", "mt-6 w-full")}
-          >
-            View {total} Products
-          </button>
         </BottomSheet>
 
         <div>
@@ -277,7 +287,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                 <>
                   <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
                     {toysResult.data.items.map((toy, index) => (
-                      <ToyCard key={toy.id} toy={toy} aboveTheFold={index < FIRST_ROW} />
+                      <ToyCard key={toy.id} toy={toy} aboveTheFold={index < FIRST_ROW} elementId={`toy-${toy.id}`} />
                     ))}
                   </div>
                   <Pagination page={filters.page ?? 1} total={total} filters={filters} />

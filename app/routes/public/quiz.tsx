@@ -1,5 +1,6 @@
 import { QuizFlow } from "../../components/quiz/quiz-flow";
 import { pageTitle } from "../../lib/page-title";
+import { quizAction } from "../../lib/quiz-action.server";
 import { seoMeta, siteUrlFrom } from "../../lib/seo";
 import type { Route } from "./+types/quiz";
 
@@ -14,7 +15,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     siteUrl: siteUrlFrom(matches),
   });
 
-export default function QuizPage() {
+// A step posted before the page's scripts ran; once they run, the steps stay in the browser.
+export async function action({ request, context }: Route.ActionArgs) {
+  return quizAction(await request.formData(), context);
+}
+
+export default function QuizPage({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
       <header className="max-w-3xl">
@@ -23,7 +29,7 @@ export default function QuizPage() {
           Five quick questions about your dog, and we'll match them with the toys that suit them best.
         </p>
       </header>
-      <QuizFlow />
+      <QuizFlow actionData={actionData} />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import { useEffect, useState } from "react";
-import { useLocation, useSearchParams } from "react-router";
+import { type ShouldRevalidateFunction, useSearchParams } from "react-router";
 import type { PostSummary } from "../../../domain/posts";
 import { PostGrid, PostListPage, PostListState } from "../../components/post-list";
 import { fetchResult } from "../../lib/api";
@@ -43,34 +42,31 @@ export function loader({ context }: Route.LoaderArgs) {
   return loadPostList(context);
 }
 
-// The browser makes the spec's GET /api/posts itself (also right after hydration), so
-// the page has the spec's loading and error states; the server's list shows meanwhile.
+// A client-side navigation makes the spec's GET /api/posts, with its loading and error states;
+// the first view is the server's list, final.
 export function clientLoader() {
   return { posts: fetchResult<PostSummary[]>("/api/posts") };
 }
-clientLoader.hydrate = true as const;
+
+// Switching tabs only changes `?tab=`: the list on screen is already the whole list.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const withoutTab = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("tab");
+    return params.toString();
+  };
+  return withoutTab(currentUrl) === withoutTab(nextUrl) ? false : defaultShouldRevalidate;
+};
 
 export default function Resources({ loaderData }: Route.ComponentProps) {
-  const [searchParams] = useSearchParams();
-  const location = useLocation();
-  const tabParam = searchParams.get("tab");
-  const [tab, setTab] = useState<TabValue>(() => tabFrom(tabParam));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = tabFrom(searchParams.get("tab"));
 
-  // A link to /resources?tab=... is a new navigation: it decides the tab again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key marks a new navigation
-  useEffect(() => {
-    setTab(tabFrom(tabParam));
-  }, [tabParam, location.key]);
-
-  // The tab goes into the address so the view can be shared, without a router
-  // navigation: that would reload every loader on each tab switch.
+  // The tab lives in the address, so the view can be shared and Back returns to it.
   function selectTab(value: string) {
     const next = tabFrom(value);
-    setTab(next);
-    const url = new URL(window.location.href);
-    if (next === "all") url.searchParams.delete("tab");
-    else url.searchParams.set("tab", next);
-    window.history.replaceState(window.history.state, "", url);
+    setSearchParams(next === "all" ? {} : { tab: next }, { replace: true, preventScrollReset: true });
   }
 
   return (

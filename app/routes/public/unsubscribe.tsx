@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 // Personal (the address) and single-use: never cached, never indexed, token never leaked as a referrer.
 export function headers() {
-  return { "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
 }
 
 export const meta = () => [

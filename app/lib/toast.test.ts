@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createToastStore, MIN_VISIBLE_MS, TOAST_LIMIT } from "./use-toast";
+import { createToastStore, MIN_VISIBLE_MS, TOAST_LIMIT } from "./toast";
 
 function fakeClock() {
   let now = 0;

@@ -1,0 +1,51 @@
+import { LoaderCircle as LoaderCircleNode } from "lucide";
+import type { ReactNode } from "react";
+import { useFormAction, useNavigation } from "react-router";
+import { buttonClass } from "../ui/button";
+import { icon } from "../ui/icon";
+
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
+
+/**
+ * The form kit's submit button: a plain submit button, so the form works before the scripts
+ * have loaded; once they have, it shows its busy text and takes no second press while this
+ * form's submission is under way.
+ */
+export function SubmitButton({
+  children,
+  busyText,
+  icon,
+  busy: sending = false,
+  size = "md",
+  className = "",
+  name,
+  value,
+}: {
+  children: ReactNode;
+  busyText: string;
+  icon?: ReactNode;
+  /** a send the form makes itself (useKitForm's `busy`) */
+  busy?: boolean;
+  size?: "md" | "lg";
+  className?: string;
+  /** sent with the form when this button submits it, e.g. an `intent` among several forms of a page */
+  name?: string;
+  value?: string;
+}) {
+  const navigation = useNavigation();
+  const action = useFormAction();
+  const busy = sending || (navigation.state === "submitting" && navigation.formAction === action);
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      disabled={busy}
+      aria-busy={busy || undefined}
+      className={buttonClass("primary", size, className)}
+    >
+      {busy ? <LoaderCircle className="size-5 animate-spin" aria-hidden="true" /> : icon}
+      {busy ? busyText : children}
+    </button>
+  );
+}

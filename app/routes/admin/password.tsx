@@ -1,0 +1,125 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { KeyRound } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form } from "react-router";
+import { loginThrottledText, PASSWORD_TEXT, passwordChangeSchema } from "../../../domain/auth";
+import { FormErrors, TextField } from "../../components/form/field";
+import { SubmitButton } from "../../components/form/submit-button";
+import { requireAdmin } from "../../lib/admin.server";
+import { pageTitle } from "../../lib/page-title";
+import { toast } from "../../lib/toast";
+import type { Route } from "./+types/password";
+
+export const meta = () => [{ title: pageTitle(PASSWORD_TEXT.title) }, { name: "robots", content: "noindex" }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  return null;
+}
+
+// The form posts here (it works before the scripts have loaded); the same schema checks it in
+// the browser first. A wrong current password is an error under that field.
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = requireAdmin(context);
+  const submission = parseWithZod(await request.formData(), { schema: passwordChangeSchema });
+  if (submission.status !== "success") {
+    return data(
+      {
+        result: submission.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] }),
+        changed: false,
+      },
+      { status: 400 },
+    );
+  }
+  const outcome = await context.services.auth.changePassword({
+    userId: session.user.id,
+    sessionId: session.id,
+    currentPassword: submission.value.currentPassword,
+    newPassword: submission.value.newPassword,
+  });
+  if (outcome.outcome === "throttled") {
+    return data(
+      {
+        result: submission.reply({ formErrors: [loginThrottledText(outcome.retryAfterSeconds, "client")] }),
+        changed: false,
+      },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+    );
+  }
+  if (outcome.outcome === "wrong-password") {
+    return data(
+      {
+        result: submission.reply({
+          fieldErrors: { currentPassword: [PASSWORD_TEXT.currentWrong] },
+          hideFields: ["currentPassword"],
+        }),
+        changed: false,
+      },
+      { status: 400 },
+    );
+  }
+  return { result: submission.reply({ resetForm: true }), changed: true };
+}
+
+/** /admin/password: the owner changes the admin password (current one required). */
+export default function AdminPassword({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "password-change",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(passwordChangeSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
+  });
+
+  useEffect(() => {
+    if (actionData?.changed) toast({ title: PASSWORD_TEXT.changedTitle, description: PASSWORD_TEXT.changed });
+  }, [actionData]);
+
+  return (
+    <div className="mx-auto max-w-xl px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight">{PASSWORD_TEXT.title}</h1>
+      <p className="mt-1 text-muted">{PASSWORD_TEXT.intro}</p>
+      {actionData?.changed ? (
+        <p
+          role="status"
+          className="mt-6 rounded-lg border border-green-200 bg-green-50 px-3 py-2 font-semibold text-green-900"
+        >
+          {PASSWORD_TEXT.changed}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-6 grid gap-4 rounded-xl border border-stone-200 bg-white p-6 shadow-sm"
+      >
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField
+          field={fields.currentPassword}
+          label={PASSWORD_TEXT.currentLabel}
+          type="password"
+          inputProps={{ autoComplete: "current-password" }}
+        />
+        <TextField
+          field={fields.newPassword}
+          label={PASSWORD_TEXT.newLabel}
+          type="password"
+          hint={PASSWORD_TEXT.newHint}
+          inputProps={{ autoComplete: "new-password" }}
+        />
+        <TextField
+          field={fields.confirmPassword}
+          label={PASSWORD_TEXT.confirmLabel}
+          type="password"
+          inputProps={{ autoComplete: "new-password" }}
+        />
+        <div>
+          <SubmitButton busyText={PASSWORD_TEXT.submitting} icon={<KeyRound className="size-5" aria-hidden="true" />}>
+            {PASSWORD_TEXT.submit}
+          </SubmitButton>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { build, type Rollup } from "vite";
+import { afterAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+
+// The storefront pages import constants and helpers from the modules that also declare the
+// API's wire schemas, and their JavaScript budget (130 KB gzipped) has no room for Zod's 25 KB.
+// Each schema is declared through wireSchema, whose calls the production bundler (Vite's
+// Rollup) may drop: a schema declared without it brings all of Zod along with any constant of
+// its module (a `/* @__PURE__ */` mark is not enough: Rollup still keeps the arguments of the
+// call when it cannot prove them free of effects, and z.literal() is one of those). This
+// bundles every other export of those modules the way the page build does, and looks for Zod.
+
+const WIRE_MODULES = ["catalog", "posts", "testimonials", "insights", "uploads", "api-error", "form-reply"];
+const ZOD_MARK = /\b_zod\b|\$ZodType/;
+
+const folder = mkdtempSync(join(tmpdir(), "pawsome-weight-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** The code Rollup makes of an entry re-exporting these names, minified as for the browser. */
+async function bundle(exports: Record<string, string[]>): Promise<string> {
+  const entry = join(folder, `entry-${Object.keys(exports).join("-")}.ts`);
+  writeFileSync(
+    entry,
+    Object.entries(exports)
+      .map(
+        ([module, names]) => `export { ${names.join(", ")} } from ${JSON.stringify(resolve(`domain/${module}.ts`))};`,
+      )
+      .join("\n"),
+  );
+  const output = (await build({
+    configFile: false,
+    logLevel: "silent",
+    build: { write: false, minify: true, lib: { entry, formats: ["es"], fileName: "entry" } },
+  })) as Rollup.RollupOutput[];
+  return output.flatMap((o) => o.output.map((chunk) => ("code" in chunk ? chunk.code : ""))).join("\n");
+}
+
+/** The exports of a domain module that are not Zod schemas. */
+async function plainExports(module: string): Promise<string[]> {
+  const exported: Record<string, unknown> = await import(`./${module}.ts`);
+  return Object.keys(exported).filter((name) => !(exported[name] instanceof z.ZodType));
+}
+
+describe("the wire schema modules in the browser", () => {
+  it("leave Zod out of a page that uses only their constants and helpers", async () => {
+    const exports = Object.fromEntries(
+      await Promise.all(WIRE_MODULES.map(async (module) => [module, await plainExports(module)] as const)),
+    );
+    const code = await bundle(Object.fromEntries(Object.entries(exports).filter(([, names]) => names.length > 0)));
+    // what the pages use is in: the sort options and postPath
+    expect(code).toContain("price-asc");
+    expect(code).toContain("/guides/");
+    expect(code).not.toMatch(ZOD_MARK);
+    expect(code.length).toBeLessThan(10_000);
+  }, 60_000);
+
+  it("bring Zod along once a schema is used (so the check above can see it)", async () => {
+    const code = await bundle({ catalog: ["toySchema"] });
+    expect(code).toMatch(ZOD_MARK);
+  }, 60_000);
+});

@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { wireSchema } from "./wire-schema";
+
+// The owner's numbers as GET /api/admin/dashboard and GET /api/admin/quiz-submissions send
+// them (spec/quiz-and-admin.md §2 "Admin dashboard", "Quiz submissions"), and the limits the
+// admin pages and the API share.
+
+/** Quiz submissions per page, in the admin table and by default in the API. */
+export const SUBMISSIONS_PAGE_SIZE = 50;
+/** The longest search (part of an e-mail address, which is at most 254 characters). */
+export const MAX_SUBMISSIONS_SEARCH_LENGTH = 254;
+/** The period of the dashboard's visits chart and top toys, in days. */
+export const DASHBOARD_DAYS = 30;
+/** How many of the most clicked toys the dashboard lists. */
+export const DASHBOARD_TOP_TOYS = 10;
+
+/** One quiz submission in the admin list (the spec's fields). */
+export const quizSubmissionItemSchema = wireSchema(() =>
+  z.object({
+    id: z.number().int().positive(),
+    /** ISO 8601 */
+    createdAt: z.iso.datetime(),
+    email: z.string(),
+    dogSize: z.string(),
+    dogAge: z.string(),
+    chewStyle: z.string(),
+    playStyle: z.string(),
+    toyPurpose: z.string(),
+    hasConsented: z.boolean(),
+  }),
+);
+export type QuizSubmissionItem = z.infer<typeof quizSubmissionItemSchema>;
+
+/** The dashboard's quiz submissions card: how many, and the newest one. */
+export const quizSubmissionsSummarySchema = wireSchema(() =>
+  z.object({
+    count: z.number().int().nonnegative(),
+    latest: z.object({ createdAt: z.iso.datetime(), email: z.string() }).nullable(),
+  }),
+);
+export type QuizSubmissionsSummary = z.infer<typeof quizSubmissionsSummarySchema>;
+
+/** What the site holds: the dashboard's count cards. */
+export const contentCountsSchema = wireSchema(() =>
+  z.object({
+    posts: z.number().int().nonnegative(),
+    products: z.number().int().nonnegative(),
+    breeds: z.number().int().nonnegative(),
+    categories: z.number().int().nonnegative(),
+    /** current newsletter subscribers */
+    subscribers: z.number().int().nonnegative(),
+  }),
+);
+export type ContentCounts = z.infer<typeof contentCountsSchema>;
+
+/** One day of visitor_stats (spec §3), 0 for days without visits. */
+export const dailyStatsSchema = wireSchema(() =>
+  z.object({
+    /** a UTC day, yyyy-mm-dd */
+    date: z.iso.date(),
+    visits: z.number().int().nonnegative(),
+    pageViews: z.number().int().nonnegative(),
+    uniqueVisitors: z.number().int().nonnegative(),
+    avgTimeOnSite: z.number().int().nonnegative(),
+  }),
+);
+export type DailyStats = z.infer<typeof dailyStatsSchema>;
+
+/** A toy and how often its affiliate link was followed in the period. */
+export const toyClicksSchema = wireSchema(() =>
+  z.object({
+    toyId: z.number().int().positive(),
+    name: z.string(),
+    clicks: z.number().int().positive(),
+  }),
+);
+export type ToyClicks = z.infer<typeof toyClicksSchema>;
+
+/** GET /api/admin/dashboard: counts, the latest quiz submission, daily visits (oldest first) and the most clicked toys. */
+export const dashboardSchema = wireSchema(() =>
+  z.object({
+    counts: contentCountsSchema,
+    quizSubmissions: quizSubmissionsSummarySchema,
+    visits: z.array(dailyStatsSchema),
+    topToys: z.array(toyClicksSchema),
+  }),
+);
+export type Dashboard = z.infer<typeof dashboardSchema>;

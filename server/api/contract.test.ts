@@ -1,0 +1,433 @@
+import type { ValidateFunction } from "ajv";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SmtpTestServer, startSmtpTestServer } from "../../tests/support/smtp-test-server";
+import { adminCookie, type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
+import { createSmtpTransport } from "../mail/transport";
+
+// The API against its OpenAPI document, as served: every operation is called on a real server
+// and database, and every answer must be one the document lists for that operation, with the
+// documented headers, and a body the documented schema accepts. The schemas allow no property
+// they do not name, so a field the server adds without describing it fails here.
+
+type Json = Record<string, unknown>;
+type Method = "get" | "post" | "put" | "patch" | "delete";
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: unknown;
+}
+
+const DOC_ID = "urn:pawsome-picks:openapi";
+const answers = { dogSize: "small", dogAge: "puppy", chewStyle: "gentle", playStyle: "solo", toyPurpose: "mental" };
+
+let smtp: SmtpTestServer;
+/** with a mail server: forms answer 200, or 202 when it refuses for now */
+let server: SeededTestServer;
+/** without one: forms answer 202 with a note for the administrator */
+let mailless: SeededTestServer;
+let doc: Json;
+let ajv: Ajv2020;
+let cookie: string;
+/** "METHOD /api/path" of each operation -> the statuses it was seen to answer */
+const seen = new Map<string, Set<number>>();
+
+/** The value at a JSON pointer ("#/components/...") of the document. */
+function at(pointer: string): Json {
+  const value = pointer
+    .replace(/^#\//, "")
+    .split("/")
+    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .reduce<unknown>((node, key) => (node as Json | undefined)?.[key], doc);
+  if (value === undefined) throw new Error(`nothing at ${pointer}`);
+  return value as Json;
+}
+
+const escapePointer = (part: string) => part.replace(/~/g, "~0").replace(/\//g, "~1");
+const deref = (pointer: string, node: Json): [string, Json] =>
+  typeof node.$ref === "string" ? deref(node.$ref, at(node.$ref)) : [pointer, node];
+
+/** The schema at a pointer into the document, compiled once (refs resolve against the whole document). */
+function validator(pointer: string): ValidateFunction {
+  const id = `${DOC_ID}${pointer}`;
+  const found = ajv.getSchema(id);
+  if (!found) throw new Error(`no schema at ${pointer}`);
+  return found;
+}
+
+/** The documented path template a concrete path falls under; literal segments win over parameters. */
+function templateOf(path: string): string {
+  const matches = Object.keys(at("#/paths")).filter((template) =>
+    new RegExp(`^${template.replace(/\./g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`).test(path),
+  );
+  const byLiterals = (t: string) => (t.match(/\{/g) ?? []).length;
+  const [best] = matches.sort((a, b) => byLiterals(a) - byLiterals(b));
+  if (!best) throw new Error(`${path} is not in the document`);
+  return best;
+}
+
+/** Checks one real answer against what the document says the operation answers. */
+function expectDocumented(method: Method, path: string, answer: Answer) {
+  const template = templateOf(path);
+  const opPointer = `#/paths/${escapePointer(template)}/${method}`;
+  const label = `${method.toUpperCase()} ${path} -> ${answer.status}`;
+  const responses = at(`${opPointer}/responses`);
+  expect(Object.keys(responses), `${label}: status not documented`).toContain(String(answer.status));
+  const [responsePointer, response] = deref(
+    `${opPointer}/responses/${answer.status}`,
+    responses[answer.status] as Json,
+  );
+
+  for (const [name, header] of Object.entries((response.headers ?? {}) as Record<string, Json>)) {
+    const [headerPointer, resolved] = deref(`${responsePointer}/headers/${escapePointer(name)}`, header);
+    const value = answer.headers.get(name);
+    expect(value, `${label}: header ${name} missing`).not.toBeNull();
+    const typed = (resolved.schema as Json).type === "integer" && /^\d+$/.test(value ?? "") ? Number(value) : value;
+    const check = validator(`${headerPointer}/schema`);
+    expect(check(typed), `${label}: header ${name}: ${ajv.errorsText(check.errors)}`).toBe(true);
+  }
+
+  const content = response.content as Record<string, Json> | undefined;
+  if (!content) {
+    expect(answer.text, `${label}: a body where none is documented`).toBe("");
+  } else {
+    const [mediaType] = Object.keys(content);
+    expect(answer.headers.get("content-type") ?? "", label).toContain(mediaType);
+    const check = validator(`${responsePointer}/content/${escapePointer(mediaType ?? "")}/schema`);
+    const body = mediaType === "application/json" ? answer.body : answer.text;
+    expect(check(body), `${label}: ${ajv.errorsText(check.errors)}\n${answer.text.slice(0, 500)}`).toBe(true);
+  }
+
+  const key = `${method.toUpperCase()} ${template}`;
+  seen.set(key, (seen.get(key) ?? new Set()).add(answer.status));
+}
+
+interface CallOptions {
+  body?: unknown;
+  /** sent as it is, with this content type */
+  raw?: { type: string; data: string };
+  form?: FormData;
+  admin?: boolean;
+  headers?: Record<string, string>;
+  on?: SeededTestServer;
+}
+
+/** Calls the API and checks the answer against the document. */
+async function call(method: Method, path: string, options: CallOptions = {}): Promise<Answer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.admin) headers.cookie = cookie;
+  let body: BodyInit | undefined;
+  if (options.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.body);
+  } else if (options.raw) {
+    headers["content-type"] = options.raw.type;
+    body = options.raw.data;
+  } else if (options.form) {
+    body = options.form;
+  }
+  const res = await fetch(`${(options.on ?? server).url}${path}`, { method: method.toUpperCase(), headers, body });
+  const text = await res.text();
+  const isJson = (res.headers.get("content-type") ?? "").startsWith("application/json");
+  const answer = {
+    status: res.status,
+    headers: res.headers,
+    text,
+    body: isJson && text ? JSON.parse(text) : undefined,
+  };
+  expectDocumented(method, path.split("?")[0] ?? path, answer);
+  return answer;
+}
+
+async function pngForm(): Promise<FormData> {
+  const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#3366cc" } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "dog.png");
+  return form;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpTestServer();
+  server = await startSeededTestServer({
+    transport: createSmtpTransport({
+      url: smtp.url,
+      from: { name: "Pawsome Picks", address: "hello@pawsomepicks.test" },
+      timeoutMs: 5_000,
+    }),
+    mail: { sendTimeoutMs: 2_000 },
+    trackRateLimit: { max: 3, windowMs: 60_000 },
+  });
+  mailless = await startSeededTestServer();
+  doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Json;
+  ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true });
+  addFormats(ajv);
+  // The document's own fields are not JSON Schema: known to Ajv, they are left alone.
+  for (const keyword of ["openapi", "info", "servers", "tags", "paths", "components"]) ajv.addKeyword(keyword);
+  ajv.addSchema(doc, DOC_ID);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await mailless?.close();
+  await smtp?.close();
+});
+
+describe("the document's schemas", () => {
+  it("refuse a field they do not describe, and a missing one", async () => {
+    const toy = (await call("get", "/api/toys/1")).body as Json;
+    const check = validator("#/components/schemas/Toy");
+    expect(check(toy)).toBe(true);
+    expect(check({ ...toy, priceValue: 12.99 })).toBe(false);
+    expect(ajv.errorsText(check.errors)).toMatch(/additional properties/);
+    const { categoryName: _dropped, ...missing } = toy;
+    expect(check(missing)).toBe(false);
+    expect(check({ ...toy, categories: [{ id: 1, name: "Healthy Toys", slug: "healthy" }] })).toBe(false);
+  });
+});
+
+describe("public reads, anonymously", () => {
+  it("answer the catalogue", async () => {
+    await call("get", "/api/openapi.json");
+    const breeds = (await call("get", "/api/breeds")).body as { id: number; name: string }[];
+    await call("get", "/api/categories");
+    const beagle = breeds.find((breed) => breed.name === "Beagle");
+    expect((await call("get", `/api/recommendations/${beagle?.id}`)).body).toMatchObject({ breed: { name: "Beagle" } });
+    const all = await call("get", "/api/toys");
+    expect(Number(all.headers.get("x-total-count"))).toBe((all.body as unknown[]).length);
+    const paged = await call("get", "/api/toys?search=ball&sort=price-desc&minPrice=5&maxPrice=80&page=1&pageSize=5");
+    expect((paged.body as unknown[]).length).toBeLessThanOrEqual(5);
+    const [pick] = (await call("get", "/api/toys/top-picks")).body as { id: number }[];
+    await call("get", `/api/toys/${pick?.id}`);
+    await call("get", `/api/toys/${pick?.id}/categories`);
+    await call("get", `/api/toys/${pick?.id}/breed-recommendations`);
+  });
+
+  it("answer posts, testimonials and quiz recommendations", async () => {
+    const [first] = (await call("get", "/api/posts")).body as { id: number; slug: string }[];
+    await call("get", "/api/posts/featured");
+    const bySlug = await call("get", `/api/posts/${first?.slug}`);
+    const byId = await call("get", `/api/posts/${first?.id}`);
+    expect(byId.body).toEqual(bySlug.body);
+    await call("get", "/api/testimonials");
+    const quiz = await call("get", `/api/quiz-recommendations?${new URLSearchParams(answers)}`);
+    expect((quiz.body as { recommendations: unknown[] }).recommendations.length).toBeGreaterThan(0);
+  });
+
+  it("answer 404 for what is not there and 400 for what cannot be read", async () => {
+    expect((await call("get", "/api/toys/999999")).status).toBe(404);
+    expect((await call("get", "/api/recommendations/999999")).status).toBe(404);
+    expect((await call("get", "/api/posts/no-such-post")).status).toBe(404);
+    expect((await call("get", "/api/toys/0")).status).toBe(400);
+    const bad = await call("get", "/api/toys?sort=cheapest&page=0");
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ errors: { sort: [expect.any(String)], page: [expect.any(String)] } });
+    expect((await call("get", "/api/breeds?note=%01")).status).toBe(400);
+    expect((await call("get", "/api/quiz-recommendations?dogSize=huge")).status).toBe(400);
+  });
+});
+
+describe("the visitors' forms and tracking", () => {
+  it("answer 200 when the e-mail went out, 202 when it follows, 202 with a note without a mail server", async () => {
+    const contact = {
+      name: "Casey",
+      email: "casey@example.com",
+      subject: "Hello there",
+      message: "A question about toys.",
+    };
+    expect((await call("post", "/api/contact", { body: contact })).status).toBe(200);
+    expect((await call("post", "/api/quiz-newsletter", { body: { ...answers, email: "q@example.com" } })).status).toBe(
+      200,
+    );
+    smtp.setRejectWith({ code: 451, message: "4.3.0 Try again later" });
+    try {
+      expect((await call("post", "/api/contact", { body: contact })).status).toBe(202);
+      expect(
+        (await call("post", "/api/quiz-newsletter", { body: { ...answers, email: "later@example.com" } })).status,
+      ).toBe(202);
+    } finally {
+      smtp.setRejectWith(null);
+    }
+    const noted = await call("post", "/api/contact", { body: contact, on: mailless });
+    expect(noted).toMatchObject({ status: 202, body: { emailSent: false, note: expect.any(String) } });
+    const quizNoted = await call("post", "/api/quiz-newsletter", {
+      body: { ...answers, email: "n@example.com" },
+      on: mailless,
+    });
+    expect(quizNoted).toMatchObject({ status: 202, body: { note: expect.any(String) } });
+  });
+
+  it("refuse invalid, oversized, non-JSON and cross-site submissions", async () => {
+    const invalid = await call("post", "/api/contact", {
+      body: { name: "C", email: "nope", subject: "Hi", message: "" },
+    });
+    expect(invalid.status).toBe(400);
+    expect(Object.keys((invalid.body as { errors: object }).errors)).toEqual(
+      expect.arrayContaining(["name", "email", "subject", "message"]),
+    );
+    const huge = { ...answers, email: "big@example.com", website: "x".repeat(200_000) };
+    expect((await call("post", "/api/quiz-newsletter", { body: huge })).status).toBe(413);
+    expect((await call("post", "/api/contact", { raw: { type: "text/plain", data: "hello" } })).status).toBe(415);
+    const crossSite = await call("post", "/api/quiz-newsletter", {
+      body: { ...answers, email: "x@example.com" },
+      headers: { origin: "https://evil.example" },
+    });
+    expect(crossSite.status).toBe(403);
+  });
+
+  it("count visits and page views, and answer 429 with Retry-After past the limit", async () => {
+    expect((await call("post", "/api/track-visit")).status).toBe(204);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await call("post", "/api/track-pageview")).status);
+    expect(statuses).toEqual([204, 204, 204, 429]);
+  });
+});
+
+describe("admin calls", () => {
+  it("answer 401 without a session, whatever the method", async () => {
+    expect((await call("get", "/api/admin/dashboard")).status).toBe(401);
+    expect((await call("get", "/api/admin/session")).status).toBe(401);
+    expect((await call("delete", "/api/toys/1")).status).toBe(401);
+    expect((await call("post", "/api/upload", { form: await pngForm() })).status).toBe(401);
+  });
+
+  it("sign in (401 for a wrong password) and say who is signed in", async () => {
+    cookie = await adminCookie(server);
+    expect((await call("post", "/api/admin/login", { body: { password: "not-the-password" } })).status).toBe(401);
+    const signedIn = await call("post", "/api/admin/login", { body: { password: "test-admin-password" } });
+    expect(signedIn.status).toBe(200);
+    cookie =
+      signedIn.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("pawsome_session="))
+        ?.split(";")[0] ?? "";
+    expect((await call("get", "/api/admin/session", { admin: true })).body).toMatchObject({
+      user: { username: "admin" },
+    });
+  });
+
+  it("create, change and delete a post", async () => {
+    const input = {
+      title: "Contract Tested Chew Toys",
+      excerpt: "Every answer checked against the document.",
+      content: "A post written by the contract test. It says little, but it says it in more than fifty characters.",
+      postType: "guide",
+      categoryId: 2,
+    };
+    const created = await call("post", "/api/posts", { body: input, admin: true });
+    expect(created.status).toBe(201);
+    const post = created.body as { id: number; slug: string };
+    expect((await call("post", "/api/posts", { body: input, admin: true })).status).toBe(409);
+    expect((await call("post", "/api/posts", { body: { title: "x" }, admin: true })).status).toBe(400);
+    const changed = await call("patch", `/api/posts/${post.id}`, { body: { readingTime: 9 }, admin: true });
+    expect(changed.body).toMatchObject({ id: post.id, readingTime: 9 });
+    expect((await call("get", `/api/posts/${post.id}`)).status).toBe(200);
+    expect((await call("patch", "/api/posts/999999", { body: {}, admin: true })).status).toBe(404);
+    expect((await call("delete", `/api/posts/${post.id}`, { admin: true })).status).toBe(204);
+    expect((await call("delete", `/api/posts/${post.id}`, { admin: true })).status).toBe(404);
+  });
+
+  it("create, change and delete a product with its categories and breed recommendations", async () => {
+    const product = {
+      name: "Contract Test Rope",
+      description: "A rope the contract test tugs on.",
+      details: "Braided cotton rope, made up for the contract test and gone at its end.",
+      price: "$9.99",
+      materialType: "durable",
+      features: ["interactive"],
+      selectedCategories: [1],
+      breedRecommendations: [{ breedId: 1, note: "Strong enough" }],
+    };
+    const created = await call("post", "/api/toys", { body: product, admin: true });
+    expect(created.status).toBe(201);
+    const toy = created.body as { id: number };
+    const replaced = await call("put", `/api/toys/${toy.id}`, { body: { ...product, price: "$8.99" }, admin: true });
+    expect(replaced.body).toMatchObject({ id: toy.id, price: "$8.99", categories: [{ id: 1 }] });
+    expect((await call("put", "/api/toys/999999", { body: product, admin: true })).status).toBe(404);
+
+    expect(
+      (await call("post", `/api/toys/${toy.id}/categories`, { body: { categoryId: 2 }, admin: true })).status,
+    ).toBe(201);
+    expect(
+      (await call("post", `/api/toys/${toy.id}/categories`, { body: { categoryId: 2 }, admin: true })).status,
+    ).toBe(409);
+    expect((await call("delete", `/api/toys/${toy.id}/categories`, { admin: true })).status).toBe(204);
+
+    const link = await call("post", "/api/breed-recommendations", {
+      body: { toyId: toy.id, breedId: 2, note: "Loves it" },
+      admin: true,
+    });
+    expect(link.status).toBe(201);
+    const again = { body: { toyId: toy.id, breedId: 2, note: null }, admin: true };
+    expect((await call("post", "/api/breed-recommendations", again)).status).toBe(409);
+    const { id: linkId } = link.body as { id: number };
+    expect((await call("delete", `/api/breed-recommendations/${linkId}`, { admin: true })).status).toBe(204);
+    expect((await call("delete", `/api/breed-recommendations/${linkId}`, { admin: true })).status).toBe(404);
+    expect((await call("delete", `/api/toys/${toy.id}/breed-recommendations`, { admin: true })).status).toBe(204);
+
+    expect((await call("delete", `/api/toys/${toy.id}`, { admin: true })).status).toBe(204);
+    expect((await call("delete", `/api/toys/${toy.id}`, { admin: true })).status).toBe(404);
+    expect((await call("delete", `/api/toys/${toy.id}/categories`, { admin: true })).status).toBe(404);
+  });
+
+  it("upload an image, and refuse what is not one in the spec's and the API's shape", async () => {
+    const stored = await call("post", "/api/upload", { form: await pngForm(), admin: true });
+    expect(stored.body).toMatchObject({ success: true, imageUrl: expect.stringMatching(/^\/uploads\//) });
+    const text = new FormData();
+    text.append("image", new Blob(["not a picture"], { type: "image/png" }), "dog.png");
+    const refused = await call("post", "/api/upload", { form: text, admin: true });
+    expect(refused).toMatchObject({ status: 415, body: { success: false } });
+    const { error, message } = refused.body as { error: string; message: string };
+    expect(message).toBe(error);
+    const empty = new FormData();
+    empty.append("caption", "no file");
+    expect((await call("post", "/api/upload", { form: empty, admin: true })).status).toBe(400);
+  });
+
+  it("answer the dashboard, the quiz submissions and their export", async () => {
+    const dashboard = await call("get", "/api/admin/dashboard", { admin: true });
+    expect((dashboard.body as { quizSubmissions: { count: number } }).quizSubmissions.count).toBeGreaterThan(0);
+    const list = await call("get", "/api/admin/quiz-submissions?page=1&pageSize=2&search=example", { admin: true });
+    expect(Number(list.headers.get("x-total-count"))).toBeGreaterThan(0);
+    expect((await call("get", "/api/admin/quiz-submissions?page=0", { admin: true })).status).toBe(400);
+    const csv = await call("get", "/api/admin/quiz-submissions.csv?locale=en-GB&timeZone=Europe/London", {
+      admin: true,
+    });
+    expect(csv.text.split("\r\n")[0]).toBe(
+      "Date,Email,Dog Size,Dog Age,Chew Style,Play Style,Toy Purpose,Email Consent",
+    );
+  });
+
+  it("change the password (400 for a wrong current one), then sign out", async () => {
+    const wrong = {
+      currentPassword: "wrong-password",
+      newPassword: "a-new-password",
+      confirmPassword: "a-new-password",
+    };
+    expect((await call("post", "/api/admin/password", { body: wrong, admin: true })).status).toBe(400);
+    const right = { ...wrong, currentPassword: "test-admin-password" };
+    expect((await call("post", "/api/admin/password", { body: right, admin: true })).status).toBe(200);
+    expect((await call("post", "/api/admin/logout", { admin: true })).status).toBe(204);
+    expect((await call("get", "/api/admin/session", { admin: true })).status).toBe(401);
+  });
+});
+
+describe("coverage", () => {
+  it("called every operation of the document with a success, and saw 400, 401, 404 and 429", () => {
+    const methods = ["get", "post", "put", "patch", "delete"] as const;
+    const operations = Object.entries(at("#/paths")).flatMap(([path, item]) =>
+      methods.filter((m) => (item as Json)[m]).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(operations.length).toBeGreaterThan(30);
+    const missing = operations.filter((op) => ![...(seen.get(op) ?? [])].some((status) => status < 300));
+    expect(missing).toEqual([]);
+    const statuses = new Set([...seen.values()].flatMap((set) => [...set]));
+    for (const status of [400, 401, 403, 404, 409, 413, 415, 429])
+      expect(statuses.has(status), String(status)).toBe(true);
+  });
+});
