@@ -22,7 +22,7 @@ const chromium = {
 
 const SITES = {
   public: { port: basePort, match: undefined, ignore: /admin-.*\.spec\.ts/ },
-  admin: { port: basePort + 1, match: /admin-(auth|posts|products)\.spec\.ts/, ignore: undefined },
+  admin: { port: basePort + 1, match: /admin-(auth|posts|products|shell)\.spec\.ts/, ignore: undefined },
   insights: { port: basePort + 2, match: /admin-insights\.spec\.ts/, ignore: undefined },
   // changes the admin password: nothing else may sign in to this server meanwhile
   account: { port: basePort + 3, match: /admin-account\.spec\.ts/, ignore: undefined },

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { ADMIN_USERNAME } from "../domain/auth";
+import { ADMIN_USERNAME } from "#domain/auth.ts";
 import type { Logger } from "./logger";
 import type { AuthService } from "./services/auth.service";
 

@@ -1,5 +1,5 @@
 import { createInterface } from "node:readline/promises";
-import { ADMIN_USERNAME, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../domain/auth";
+import { ADMIN_USERNAME, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#domain/auth.ts";
 import { runDatabaseCommand } from "./cli";
 import { createAuthService } from "./services/auth.service";
 import { createRateLimitService } from "./services/rate-limit.service";

@@ -2,7 +2,7 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import type { Request, RequestHandler, Response } from "express";
 import type { ServerBuild } from "react-router";
-import type { LoginInput } from "../domain/auth";
+import type { LoginInput } from "#domain/auth.ts";
 import { clientKey } from "./http/client-address";
 import { type SignInOutcome, signIn } from "./http/sign-in";
 import type { Logger } from "./logger";

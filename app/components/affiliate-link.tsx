@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { AffiliatePlacement } from "../../domain/placements";
+import type { AffiliatePlacement } from "#domain/placements.ts";
 
 /** The tracked link to a toy's retailer page: /go counts the click and redirects to the stored URL. */
 export function affiliateHref(toyId: number, placement: AffiliatePlacement): string {

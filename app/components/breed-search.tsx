@@ -1,10 +1,10 @@
 import { PawPrint as PawPrintNode } from "lucide";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { Breed, BreedRecommendations } from "../../domain/catalog";
-import { getJson } from "../lib/api";
-import { toast } from "../lib/toast";
-import { useHydrated } from "../lib/use-hydrated";
+import { getJson } from "#app/lib/api.ts";
+import { toast } from "#app/lib/toast.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { Breed, BreedRecommendations } from "#domain/catalog.ts";
 import { SmartImage } from "./smart-image";
 import { ToyCard } from "./toy-card";
 import { buttonClass } from "./ui/button";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useAwaited } from "../lib/use-awaited";
+import { useAwaited } from "#app/lib/use-awaited.ts";
 
 /**
  * Renders loader data that is either a value (the server's first view) or a promise (a

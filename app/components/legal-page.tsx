@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { formatLegalDate, isoDay } from "../../domain/dates";
-import { SITE } from "../lib/site";
-import type { loader as rootLoader } from "../root";
+import { SITE } from "#app/lib/site.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
+import { formatLegalDate, isoDay } from "#domain/dates.ts";
 import { JsonLd } from "./json-ld";
 
 export interface TocEntry {

@@ -1,7 +1,7 @@
 import { memo } from "react";
 import { Link } from "react-router";
-import { formatCompactDate, formatShortDate } from "../../domain/dates";
-import { type PostSummary, postPath, postTypeLabel } from "../../domain/posts";
+import { formatCompactDate, formatShortDate } from "#domain/dates.ts";
+import { type PostSummary, postPath, postTypeLabel } from "#domain/posts.ts";
 import { SmartImage } from "./smart-image";
 
 const BADGE_COLOURS: Record<string, string> = {

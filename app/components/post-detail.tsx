@@ -8,12 +8,12 @@ import {
 } from "lucide";
 import { type MouseEvent, type ReactNode, useEffect } from "react";
 import { Link, type MetaDescriptor, useNavigate, useRouteLoaderData } from "react-router";
-import { formatLongDate } from "../../domain/dates";
-import { POST_AUTHOR, postPath, type RenderedPost } from "../../domain/posts";
-import { pageTitle } from "../lib/page-title";
-import { seoMeta } from "../lib/seo";
-import { SITE } from "../lib/site";
-import { useAwaited } from "../lib/use-awaited";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { seoMeta } from "#app/lib/seo.ts";
+import { SITE } from "#app/lib/site.ts";
+import { useAwaited } from "#app/lib/use-awaited.ts";
+import { formatLongDate } from "#domain/dates.ts";
+import { POST_AUTHOR, postPath, type RenderedPost } from "#domain/posts.ts";
 import { JsonLd } from "./json-ld";
 import { PLACEHOLDER_IMAGE, SmartImage } from "./smart-image";
 import { buttonClass } from "./ui/button";

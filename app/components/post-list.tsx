@@ -1,8 +1,8 @@
 import { AlertCircle as AlertCircleNode, LoaderCircle as LoaderCircleNode } from "lucide";
 import type { ReactNode } from "react";
-import type { PostSummary } from "../../domain/posts";
-import type { Result } from "../lib/result";
-import { useAwaited } from "../lib/use-awaited";
+import type { Result } from "#app/lib/result.ts";
+import { useAwaited } from "#app/lib/use-awaited.ts";
+import type { PostSummary } from "#domain/posts.ts";
 import { PostCard } from "./post-card";
 import { icon } from "./ui/icon";
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import {
   type Breed,
   type CatalogFilters,
@@ -10,8 +11,7 @@ import {
   PRICE_STEP,
   SORT_OPTIONS,
   type ToySort,
-} from "../../domain/catalog";
-import { useHydrated } from "../lib/use-hydrated";
+} from "#domain/catalog.ts";
 import { buttonClass } from "./ui/button";
 
 /** how long typing or sliding must pause before the URL (and the results) change */

@@ -1,7 +1,7 @@
 import { Menu as MenuNode, PawPrint as PawPrintNode, X as XNode } from "lucide";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { useHydrated } from "../lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { icon } from "./ui/icon";
 
 const Menu = icon("menu", MenuNode);

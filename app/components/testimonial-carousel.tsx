@@ -1,8 +1,8 @@
 import { Pause as PauseNode, Play as PlayNode } from "lucide";
 import { useEffect, useState } from "react";
-import type { Testimonial } from "../../domain/testimonials";
-import { useHydrated } from "../lib/use-hydrated";
-import { usePrefersReducedMotion } from "../lib/use-reduced-motion";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { usePrefersReducedMotion } from "#app/lib/use-reduced-motion.ts";
+import type { Testimonial } from "#domain/testimonials.ts";
 import { RatingStars } from "./rating-stars";
 import { SmartImage } from "./smart-image";
 import { icon } from "./ui/icon";

@@ -1,8 +1,8 @@
 import { Award as AwardNode, ExternalLink as ExternalLinkNode } from "lucide";
 import { Link } from "react-router";
-import type { Toy } from "../../domain/catalog";
-import type { AffiliatePlacement } from "../../domain/placements";
-import { formatPrice } from "../../domain/price";
+import type { Toy } from "#domain/catalog.ts";
+import type { AffiliatePlacement } from "#domain/placements.ts";
+import { formatPrice } from "#domain/price.ts";
 import { AffiliateLink } from "./affiliate-link";
 import { RatingStars } from "./rating-stars";
 import { SmartImage } from "./smart-image";

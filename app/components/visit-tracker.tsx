@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { callApi } from "../lib/api";
+import { callApi } from "#app/lib/api.ts";
 
 const VISIT_FLAG = "pawsome-visit-counted";
 

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from "../../domain/api-error";
+import type { ApiErrorBody } from "#domain/api-error.ts";
 import type { Result } from "./result";
 
 // The one browser client for /api: method, JSON or multipart body, the session cookie, and one

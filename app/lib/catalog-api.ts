@@ -1,4 +1,4 @@
-import { type CatalogFilters, catalogSearchParams, PAGE_SIZE, type Toy, type ToyPage } from "../../domain/catalog";
+import { type CatalogFilters, catalogSearchParams, PAGE_SIZE, type Toy, type ToyPage } from "#domain/catalog.ts";
 import { callApi } from "./api";
 import type { Result } from "./result";
 

@@ -1,5 +1,5 @@
 import { type AppLoadContext, data } from "react-router";
-import type { RenderedPost } from "../../domain/posts";
+import type { RenderedPost } from "#domain/posts.ts";
 import { settle } from "./result";
 
 // Server-side loads shared by the post routes (the markdown is rendered by the content

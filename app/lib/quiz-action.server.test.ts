@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Toy } from "../../domain/catalog";
+import type { Toy } from "#domain/catalog.ts";
 import { quizAction } from "./quiz-action.server";
 import type { QuizActionData } from "./quiz-api";
 

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data, redirect } from "react-router";
-import type { Toy } from "../../domain/catalog";
-import { FORM_REPLIES, tooManySubmissionsText } from "../../domain/forms";
-import { knownQuizAnswers, type QuizAnswers, quizAnswersSchema, quizSubmissionSchema } from "../../domain/quiz";
+import type { Toy } from "#domain/catalog.ts";
+import { FORM_REPLIES, tooManySubmissionsText } from "#domain/forms.ts";
+import { knownQuizAnswers, type QuizAnswers, quizAnswersSchema, quizSubmissionSchema } from "#domain/quiz.ts";
 import { newsletterOutcome, type QuizActionData, type QuizIntent } from "./quiz-api";
 import type { ToastInput } from "./toast";
 

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { Toy } from "../../domain/catalog";
-import type { QuizAnswers, QuizSubmission } from "../../domain/quiz";
-import { MAX_RECOMMENDATIONS } from "../../domain/quiz-scoring";
+import type { Toy } from "#domain/catalog.ts";
+import type { QuizAnswers, QuizSubmission } from "#domain/quiz.ts";
+import { MAX_RECOMMENDATIONS } from "#domain/quiz-scoring.ts";
 import { ApiError, callApi, getJson } from "./api";
 import type { Result } from "./result";
 import type { ToastInput } from "./toast";

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { createAuthService, SESSION_IDLE_MS } from "#server/services/auth.service.ts";
+import { createRateLimitService } from "#server/services/rate-limit.service.ts";
+import { createSecretSource } from "#server/services/secrets.service.ts";
 import { createTestDatabase } from "../../tests/support/test-database";
 import { startTestServer, type TestServer } from "../../tests/support/test-server";
-import type { DatabaseHandle } from "../db/client";
-import { createAuthService, SESSION_IDLE_MS } from "../services/auth.service";
-import { createRateLimitService } from "../services/rate-limit.service";
-import { createSecretSource } from "../services/secrets.service";
 
 // Admin sign-in over HTTP, in production mode (Secure __Host- cookie), with a clock the
 // tests move forward to check idle and absolute expiry.

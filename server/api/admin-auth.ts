@@ -7,15 +7,15 @@ import {
   type PasswordChanged,
   passwordChangeSchema,
   type SessionAnswer,
-} from "../../domain/auth";
-import { adminOnly } from "../http/access";
-import { HttpError } from "../http/errors";
-import { keepPrivate } from "../http/private-answers";
-import { createRouter } from "../http/router";
-import { clearSessionCookie, readCookie, sessionCookieName } from "../http/session-cookie";
-import { signIn } from "../http/sign-in";
-import { parseOr400 } from "../http/validation";
-import type { Services } from "../services/create-services";
+} from "#domain/auth.ts";
+import { adminOnly } from "#server/http/access.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { keepPrivate } from "#server/http/private-answers.ts";
+import { createRouter } from "#server/http/router.ts";
+import { clearSessionCookie, readCookie, sessionCookieName } from "#server/http/session-cookie.ts";
+import { signIn } from "#server/http/sign-in.ts";
+import { parseOr400 } from "#server/http/validation.ts";
+import type { Services } from "#server/services/create-services.ts";
 
 /** Admin sign-in, sign-out, "who am I" and password change (the session itself is resolved by loadSession). */
 export function adminAuthRouter({ auth }: Services, { secureCookies }: { secureCookies: boolean }) {

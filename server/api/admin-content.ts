@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { postInputSchema } from "../../domain/post-form";
-import { breedRecommendationInputSchema, productInputSchema } from "../../domain/product-form";
-import { adminOnly } from "../http/access";
-import { HttpError } from "../http/errors";
-import { createRouter } from "../http/router";
-import { parseId, parseOr400 } from "../http/validation";
-import type { Services } from "../services/create-services";
+import { postInputSchema } from "#domain/post-form.ts";
+import { breedRecommendationInputSchema, productInputSchema } from "#domain/product-form.ts";
+import { adminOnly } from "#server/http/access.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { createRouter } from "#server/http/router.ts";
+import { parseId, parseOr400 } from "#server/http/validation.ts";
+import type { Services } from "#server/services/create-services.ts";
 
 export const categoryLinkSchema = z.object({
   categoryId: z.number("Choose a category").int().positive("Choose a category"),

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Toy } from "../../domain/catalog";
+import type { Toy } from "#domain/catalog.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
-import type { DatabaseHandle } from "../db/client";
 
 let database: DatabaseHandle;
 let server: SeededTestServer;

@@ -1,8 +1,8 @@
-import { toyQueryInput, toyQuerySchema } from "../../domain/catalog";
-import { HttpError } from "../http/errors";
-import { createRouter } from "../http/router";
-import { parseId, parseOr400 } from "../http/validation";
-import type { Services } from "../services/create-services";
+import { toyQueryInput, toyQuerySchema } from "#domain/catalog.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { createRouter } from "#server/http/router.ts";
+import { parseId, parseOr400 } from "#server/http/validation.ts";
+import type { Services } from "#server/services/create-services.ts";
 
 /** Public catalogue reads: breeds, categories, toys and breed recommendations. */
 export function catalogRouter({ catalog }: Services) {

@@ -1,7 +1,7 @@
-import { isDatabaseId } from "../../domain/ids";
-import { HttpError } from "../http/errors";
-import { createRouter } from "../http/router";
-import type { Services } from "../services/create-services";
+import { isDatabaseId } from "#domain/ids.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { createRouter } from "#server/http/router.ts";
+import type { Services } from "#server/services/create-services.ts";
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
 

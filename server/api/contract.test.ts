@@ -3,9 +3,9 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSmtpTransport } from "#server/mail/transport.ts";
 import { type SmtpTestServer, startSmtpTestServer } from "../../tests/support/smtp-test-server";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
-import { createSmtpTransport } from "../mail/transport";
 
 // The API against its OpenAPI document, as served: every operation is called on a real server
 // and database, and every answer must be one the document lists for that operation, with the

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createSmtpTransport } from "#server/mail/transport.ts";
 import { type SmtpTestServer, startSmtpTestServer } from "../../tests/support/smtp-test-server";
 import { type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
-import { createSmtpTransport } from "../mail/transport";
 
 // The forms when the mail server misbehaves: nothing a visitor sent is lost, and the outbox
 // delivers later or gives up for good, as the reply from the server says.

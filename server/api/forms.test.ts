@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Toy } from "../../domain/catalog";
-import { FORM_REPLIES } from "../../domain/forms";
-import { QUIZ_NEWSLETTER_NOTICE } from "../../domain/quiz";
-import { recommendToys } from "../../domain/quiz-scoring";
+import type { Toy } from "#domain/catalog.ts";
+import { FORM_REPLIES } from "#domain/forms.ts";
+import { QUIZ_NEWSLETTER_NOTICE } from "#domain/quiz.ts";
+import { recommendToys } from "#domain/quiz-scoring.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { seedDemoContent } from "#server/db/seed/seed.ts";
 import { createTestDatabase } from "../../tests/support/test-database";
 import { type SeededTestServer, startSeededTestServer, startTestServer } from "../../tests/support/test-server";
-import type { DatabaseHandle } from "../db/client";
-import { seedDemoContent } from "../db/seed/seed";
 
 // The public forms without a mail server (SMTP_URL unset): everything is stored and the
 // visitor is told the e-mail is pending. Delivery over SMTP: forms-mail.test.ts.

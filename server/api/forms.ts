@@ -1,14 +1,14 @@
 import type { Response } from "express";
-import type { QuizRecommendations } from "../../domain/catalog";
-import { contactRequestSchema } from "../../domain/contact";
-import { FORM_REPLIES, tooManySubmissionsText } from "../../domain/forms";
-import { quizAnswersSchema, quizSubmissionSchema } from "../../domain/quiz";
-import { clientKey } from "../http/client-address";
-import { HttpError } from "../http/errors";
-import { createRouter } from "../http/router";
-import { parseOr400 } from "../http/validation";
-import type { Services } from "../services/create-services";
-import type { FormOutcome } from "../services/public-forms.service";
+import type { QuizRecommendations } from "#domain/catalog.ts";
+import { contactRequestSchema } from "#domain/contact.ts";
+import { FORM_REPLIES, tooManySubmissionsText } from "#domain/forms.ts";
+import { quizAnswersSchema, quizSubmissionSchema } from "#domain/quiz.ts";
+import { clientKey } from "#server/http/client-address.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { createRouter } from "#server/http/router.ts";
+import { parseOr400 } from "#server/http/validation.ts";
+import type { Services } from "#server/services/create-services.ts";
+import type { FormOutcome } from "#server/services/public-forms.service.ts";
 
 /** The HTTP answer of a public form's outcome (the spec's 200/202 bodies, 400, 429). */
 function reply(res: Response, outcome: FormOutcome) {

@@ -2,8 +2,8 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { z } from "zod";
-import { isCrawler } from "../../domain/crawlers";
-import { csvLine, localDateFormatter, QUIZ_CSV_FILENAME, QUIZ_CSV_HEADERS, quizCsvLine } from "../../domain/csv";
+import { isCrawler } from "#domain/crawlers.ts";
+import { csvLine, localDateFormatter, QUIZ_CSV_FILENAME, QUIZ_CSV_HEADERS, quizCsvLine } from "#domain/csv.ts";
 import {
   DASHBOARD_DAYS,
   DASHBOARD_TOP_TOYS,
@@ -11,13 +11,13 @@ import {
   MAX_SUBMISSIONS_SEARCH_LENGTH,
   type QuizSubmissionItem,
   SUBMISSIONS_PAGE_SIZE,
-} from "../../domain/insights";
-import { adminOnly } from "../http/access";
-import { isClientAbort } from "../http/errors";
-import { limitPerIp, type RateLimit } from "../http/rate-limit";
-import { createRouter } from "../http/router";
-import { parseOr400 } from "../http/validation";
-import type { Services } from "../services/create-services";
+} from "#domain/insights.ts";
+import { adminOnly } from "#server/http/access.ts";
+import { isClientAbort } from "#server/http/errors.ts";
+import { limitPerIp, type RateLimit } from "#server/http/rate-limit.ts";
+import { createRouter } from "#server/http/router.ts";
+import { parseOr400 } from "#server/http/validation.ts";
+import type { Services } from "#server/services/create-services.ts";
 
 export const submissionsQuerySchema = z.object({
   page: z.coerce.number("page must be a whole number from 1").int().min(1).max(1_000_000).default(1),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiRouter } from "#server/app.ts";
 import { type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
-import { apiRouter } from "../app";
 import { documentedRoutes, openApiDocument } from "./openapi";
 
 let server: SeededTestServer;

@@ -1,13 +1,13 @@
 import type { Request } from "express";
 import { z } from "zod";
-import { apiErrorSchema } from "../../domain/api-error";
+import { apiErrorSchema } from "#domain/api-error.ts";
 import {
   loginAnswerSchema,
   loginSchema,
   passwordChangedSchema,
   passwordChangeSchema,
   sessionAnswerSchema,
-} from "../../domain/auth";
+} from "#domain/auth.ts";
 import {
   breedRecommendationsSchema,
   breedSchema,
@@ -19,11 +19,11 @@ import {
   toyCategoryLinkSchema,
   toyQuerySchema,
   toySchema,
-} from "../../domain/catalog";
-import { contactRequestSchema } from "../../domain/contact";
-import { QUIZ_CSV_FILENAME } from "../../domain/csv";
-import { formSavedReplySchema, formSentReplySchema } from "../../domain/form-reply";
-import { MAX_DATABASE_ID } from "../../domain/ids";
+} from "#domain/catalog.ts";
+import { contactRequestSchema } from "#domain/contact.ts";
+import { QUIZ_CSV_FILENAME } from "#domain/csv.ts";
+import { formSavedReplySchema, formSentReplySchema } from "#domain/form-reply.ts";
+import { MAX_DATABASE_ID } from "#domain/ids.ts";
 import {
   contentCountsSchema,
   dailyStatsSchema,
@@ -31,15 +31,15 @@ import {
   quizSubmissionItemSchema,
   quizSubmissionsSummarySchema,
   toyClicksSchema,
-} from "../../domain/insights";
-import { postInputSchema } from "../../domain/post-form";
-import { postSchema, postSummarySchema } from "../../domain/posts";
-import { productInputSchema } from "../../domain/product-form";
-import { quizAnswersSchema, quizSubmissionSchema } from "../../domain/quiz";
-import { testimonialSchema } from "../../domain/testimonials";
-import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, uploadErrorSchema, uploadSuccessSchema } from "../../domain/uploads";
-import { isPublicApiCall } from "../http/access";
-import { createRouter } from "../http/router";
+} from "#domain/insights.ts";
+import { postInputSchema } from "#domain/post-form.ts";
+import { postSchema, postSummarySchema } from "#domain/posts.ts";
+import { productInputSchema } from "#domain/product-form.ts";
+import { quizAnswersSchema, quizSubmissionSchema } from "#domain/quiz.ts";
+import { testimonialSchema } from "#domain/testimonials.ts";
+import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, uploadErrorSchema, uploadSuccessSchema } from "#domain/uploads.ts";
+import { isPublicApiCall } from "#server/http/access.ts";
+import { createRouter } from "#server/http/router.ts";
 import { breedLinkSchema, categoryLinkSchema } from "./admin-content";
 import { exportQuerySchema, submissionsQuerySchema } from "./insights";
 

@@ -4,9 +4,9 @@ import { runInNewContext } from "node:vm";
 import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { createTestDatabase } from "../../tests/support/test-database";
 import { adminCookie, startTestServer, type TestServer } from "../../tests/support/test-server";
-import type { DatabaseHandle } from "../db/client";
 
 // The owner's quiz submissions: paged list and the streamed CSV export (RFC 4180, safe to open
 // in a spreadsheet), including an export of a very large table with flat memory.

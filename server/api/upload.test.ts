@@ -6,13 +6,13 @@ import express from "express";
 import pino from "pino";
 import sharp, { type Sharp } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { apiNotFound, jsonErrorHandler } from "#server/http/errors.ts";
+import { securityHeaders } from "#server/http/security-headers.ts";
+import { uploadsHandler } from "#server/http/uploads.ts";
+import { requireJsonBody } from "#server/http/validation.ts";
+import { createMediaService } from "#server/services/media.service.ts";
 import { createTestDatabase } from "../../tests/support/test-database";
-import type { DatabaseHandle } from "../db/client";
-import { apiNotFound, jsonErrorHandler } from "../http/errors";
-import { securityHeaders } from "../http/security-headers";
-import { uploadsHandler } from "../http/uploads";
-import { requireJsonBody } from "../http/validation";
-import { createMediaService } from "../services/media.service";
 import { uploadRouter } from "./upload";
 
 // POST /api/upload and GET /uploads/<hash>.webp over HTTP, with real files made here. The app

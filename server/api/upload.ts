@@ -1,9 +1,9 @@
 import busboy from "busboy";
 import type { Request, Response } from "express";
-import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, UPLOAD_TEXT, type UploadAnswer } from "../../domain/uploads";
-import { adminOnly } from "../http/access";
-import { createRouter } from "../http/router";
-import { ImageRejectedError, type MediaService } from "../services/media.service";
+import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, UPLOAD_TEXT, type UploadAnswer } from "#domain/uploads.ts";
+import { adminOnly } from "#server/http/access.ts";
+import { createRouter } from "#server/http/router.ts";
+import { ImageRejectedError, type MediaService } from "#server/services/media.service.ts";
 
 // POST /api/upload (spec §7): multipart with one file in the field "image". Answers are the
 // spec's { success, imageUrl } / { success: false, error }; a refusal repeats its text as the

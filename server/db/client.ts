@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { migrationsFolder } from "../paths";
+import { migrationsFolder } from "#server/paths.ts";
 import * as schema from "./schema";
 
 const MIGRATION_LOCK_KEY = 727_274_001;

@@ -1,4 +1,4 @@
 // `npm run db:migrate`: applies pending migrations to the configured database and exits.
-import { runDatabaseCommand } from "../cli";
+import { runDatabaseCommand } from "#server/cli.ts";
 
 await runDatabaseCommand(async (database) => `migrations applied (${database.kind}: ${database.location})`);

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrationsFolder } from "#server/paths.ts";
 import { createTestDatabase } from "../../tests/support/test-database";
-import { migrationsFolder } from "../paths";
 import type { DatabaseHandle } from "./client";
 
 const EXPECTED_TABLES = [

@@ -1,8 +1,8 @@
 import type { RequestHandler } from "express";
-import { isCrawler } from "../../domain/crawlers";
-import { isDatabaseId } from "../../domain/ids";
-import { placementFrom } from "../../domain/placements";
-import type { Services } from "../services/create-services";
+import { isCrawler } from "#domain/crawlers.ts";
+import { isDatabaseId } from "#domain/ids.ts";
+import { placementFrom } from "#domain/placements.ts";
+import type { Services } from "#server/services/create-services.ts";
 import { clientKey } from "./client-address";
 import { HttpError } from "./errors";
 import { createRouter } from "./router";

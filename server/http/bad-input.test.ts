@@ -2,13 +2,13 @@ import { request } from "node:http";
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "#server/logger.ts";
 import {
   adminCookie,
   type SeededTestServer,
   startSeededTestServer,
   TEST_SITE_URL,
 } from "../../tests/support/test-server";
-import { createLogger } from "../logger";
 import { loggableError } from "./errors";
 import { loggableUrl } from "./request-log";
 

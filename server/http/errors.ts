@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
-import type { ApiErrorBody } from "../../domain/api-error";
-import type { Logger } from "../logger";
-import { ServiceError } from "../services/service-error";
+import type { ApiErrorBody } from "#domain/api-error.ts";
+import type { Logger } from "#server/logger.ts";
+import { ServiceError } from "#server/services/service-error.ts";
 import { isApiPath } from "./canonical-path";
 import { errorPage } from "./error-page";
 import { isDatabaseUnavailable, sendUnavailable, UNAVAILABLE_TEXT } from "./unavailable";

@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { RequestHandler } from "express";
-import type { Logger } from "../logger";
+import type { Logger } from "#server/logger.ts";
 import { sendUnavailable, UNAVAILABLE_TEXT } from "./unavailable";
 
 export interface LoadSheddingOptions {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { RateLimitService } from "../services/rate-limit.service";
+import type { RateLimitService } from "#server/services/rate-limit.service.ts";
 import { clientKey } from "./client-address";
 import { HttpError } from "./errors";
 

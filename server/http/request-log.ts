@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
-import type { Logger } from "../logger";
+import type { Logger } from "#server/logger.ts";
 
 declare global {
   namespace Express {

@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import express, { type RequestHandler } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createReadCache } from "#server/services/read-cache.ts";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
-import { createReadCache } from "../services/read-cache";
 import { anonymousResponseCache } from "./response-cache";
 
 let server: SeededTestServer;

@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from "express";
-import type { ReadCache } from "../services/read-cache";
+import type { ReadCache } from "#server/services/read-cache.ts";
 import { isPrivateAnswer } from "./private-answers";
 import { assembleGzip, assemblePlain, prepareSplicedGzip, type SplicedGzip } from "./spliced-gzip";
 

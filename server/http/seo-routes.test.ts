@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FORBIDDEN_CHARACTERS } from "../../domain/text";
+import { FORBIDDEN_CHARACTERS } from "#domain/text.ts";
 import { type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
 
 let server: SeededTestServer;

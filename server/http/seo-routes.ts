@@ -1,6 +1,6 @@
-import { buildRss, buildSitemap, type SitemapEntry } from "../../domain/feeds";
-import { postPath } from "../../domain/posts";
-import type { Services } from "../services/create-services";
+import { buildRss, buildSitemap, type SitemapEntry } from "#domain/feeds.ts";
+import { postPath } from "#domain/posts.ts";
+import type { Services } from "#server/services/create-services.ts";
 import { createRouter } from "./router";
 
 // Public pages that are not generated from content.

@@ -1,6 +1,6 @@
 import type { CookieOptions, Request, RequestHandler, Response } from "express";
-import type { AuthService } from "../services/auth.service";
-import { DEVICE_LIFETIME_MS, SESSION_LIFETIME_MS } from "../services/auth.service";
+import type { AuthService } from "#server/services/auth.service.ts";
+import { DEVICE_LIFETIME_MS, SESSION_LIFETIME_MS } from "#server/services/auth.service.ts";
 
 /**
  * Secure cookies get the __Host- prefix: the browser then only accepts the cookie over HTTPS

@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
-import { type LoginInput, loginThrottledText } from "../../domain/auth";
-import type { AuthService } from "../services/auth.service";
+import { type LoginInput, loginThrottledText } from "#domain/auth.ts";
+import type { AuthService } from "#server/services/auth.service.ts";
 import { clientKey } from "./client-address";
 import { keepPrivate } from "./private-answers";
 import { deviceCookieName, readCookie, sessionCookieName, setDeviceCookie, setSessionCookie } from "./session-cookie";

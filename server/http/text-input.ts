@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { FORBIDDEN_CHARACTER_MESSAGE, hasForbiddenCharacters, stripForbiddenCharacters } from "../../domain/text";
+import { FORBIDDEN_CHARACTER_MESSAGE, hasForbiddenCharacters, stripForbiddenCharacters } from "#domain/text.ts";
 import { HttpError } from "./errors";
 
 // Text that PostgreSQL or XML cannot hold (domain/text.ts) is refused where it enters, with a

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
-import type { ApiErrorBody } from "../../domain/api-error";
-import type { Logger } from "../logger";
+import type { ApiErrorBody } from "#domain/api-error.ts";
+import type { Logger } from "#server/logger.ts";
 import { isApiPath } from "./canonical-path";
 import { errorPage } from "./error-page";
 

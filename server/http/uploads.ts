@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { MediaService } from "../services/media.service";
+import type { MediaService } from "#server/services/media.service.ts";
 
 // Uploaded images under /uploads/<sha256>.webp. The name is the hash of the bytes, so a URL
 // never changes meaning: browsers and CDNs may keep it for a year without asking again.

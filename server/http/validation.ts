@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { isDatabaseId } from "../../domain/ids";
+import { isDatabaseId } from "#domain/ids.ts";
 import { HttpError } from "./errors";
 
 /** What parseOr400 needs of a schema: Zod's safeParse result shape. */

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database, DatabaseHandle } from "#server/db/client.ts";
+import { emailOutbox } from "#server/db/schema.ts";
 import { type SmtpTestServer, startSmtpTestServer } from "../../tests/support/smtp-test-server";
 import { createTestDatabase } from "../../tests/support/test-database";
-import type { Database, DatabaseHandle } from "../db/client";
-import { emailOutbox } from "../db/schema";
 import { createOutbox, type Outbox, type OutboxMessage, type OutboxOptions } from "./outbox";
 import { contactNotificationEmail, quizResultsEmail } from "./templates";
 import { createSmtpTransport, type MailTransport } from "./transport";

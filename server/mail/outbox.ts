@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, not, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { emailOutbox } from "../db/schema";
-import type { Logger } from "../logger";
+import type { Database } from "#server/db/client.ts";
+import { emailOutbox } from "#server/db/schema.ts";
+import type { Logger } from "#server/logger.ts";
 import {
   type Address,
   assertMailHeadersSafe,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readEnv } from "../env";
+import { readEnv } from "#server/env.ts";
 import { mailSettings, parseMailbox } from "./settings";
 
 describe("mail settings", () => {

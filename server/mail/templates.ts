@@ -1,4 +1,4 @@
-import { formatPrice } from "../../domain/price";
+import { formatPrice } from "#domain/price.ts";
 import type { OutboxMessage } from "./outbox";
 import { toHeaderText } from "./transport";
 

@@ -1,9 +1,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { and, eq, lt, ne, or } from "drizzle-orm";
-import { ADMIN_USERNAME } from "../../domain/auth";
-import type { Database } from "../db/client";
-import { sessions, users } from "../db/schema";
+import { ADMIN_USERNAME } from "#domain/auth.ts";
+import type { Database } from "#server/db/client.ts";
+import { sessions, users } from "#server/db/schema.ts";
 import type { RateLimitService } from "./rate-limit.service";
 import type { SecretSource } from "./secrets.service";
 

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { toys } from "#server/db/schema.ts";
+import { seedDemoContent } from "#server/db/seed/seed.ts";
 import { createTestDatabase } from "../../tests/support/test-database";
-import type { DatabaseHandle } from "../db/client";
-import { toys } from "../db/schema";
-import { seedDemoContent } from "../db/seed/seed";
 import { createCatalogService } from "./catalog.service";
 
 let database: DatabaseHandle;

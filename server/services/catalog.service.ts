@@ -10,10 +10,10 @@ import {
   type ToyBreedLink,
   type ToyPage,
   type ToyQuery,
-} from "../../domain/catalog";
-import type { ScorableToy } from "../../domain/quiz-scoring";
-import type { Database } from "../db/client";
-import { breedRecommendations, breeds, categories, toyCategories, toys } from "../db/schema";
+} from "#domain/catalog.ts";
+import type { ScorableToy } from "#domain/quiz-scoring.ts";
+import type { Database } from "#server/db/client.ts";
+import { breedRecommendations, breeds, categories, toyCategories, toys } from "#server/db/schema.ts";
 
 export interface AdminProductPage {
   items: AdminProductRow[];

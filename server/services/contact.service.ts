@@ -1,8 +1,8 @@
-import type { ContactInput } from "../../domain/contact";
-import type { Database } from "../db/client";
-import { contactMessages } from "../db/schema";
-import type { Outbox } from "../mail/outbox";
-import { contactNotificationEmail } from "../mail/templates";
+import type { ContactInput } from "#domain/contact.ts";
+import type { Database } from "#server/db/client.ts";
+import { contactMessages } from "#server/db/schema.ts";
+import type { Outbox } from "#server/mail/outbox.ts";
+import { contactNotificationEmail } from "#server/mail/templates.ts";
 
 export interface ContactSubmissionResult {
   contactMessageId: number;

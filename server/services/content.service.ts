@@ -1,9 +1,9 @@
 import { asc, desc, eq } from "drizzle-orm";
-import { renderMarkdown } from "../../domain/markdown";
-import type { Post, PostSummary, RenderedPost } from "../../domain/posts";
-import type { Testimonial } from "../../domain/testimonials";
-import type { Database } from "../db/client";
-import { posts, testimonials } from "../db/schema";
+import { renderMarkdown } from "#domain/markdown.ts";
+import type { Post, PostSummary, RenderedPost } from "#domain/posts.ts";
+import type { Testimonial } from "#domain/testimonials.ts";
+import type { Database } from "#server/db/client.ts";
+import { posts, testimonials } from "#server/db/schema.ts";
 
 export const FEATURED_POST_COUNT = 3;
 

@@ -1,7 +1,7 @@
-import type { DatabaseHandle } from "../db/client";
-import type { Logger } from "../logger";
-import { createOutbox, type OutboxOptions } from "../mail/outbox";
-import type { MailTransport } from "../mail/transport";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import type { Logger } from "#server/logger.ts";
+import { createOutbox, type OutboxOptions } from "#server/mail/outbox.ts";
+import type { MailTransport } from "#server/mail/transport.ts";
 import { createAuthService } from "./auth.service";
 import { createCatalogService } from "./catalog.service";
 import { createContactService } from "./contact.service";

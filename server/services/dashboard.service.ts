@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import type { ContentCounts } from "../../domain/insights";
-import type { Database } from "../db/client";
-import { breeds, categories, newsletterSubscribers, posts, toys } from "../db/schema";
+import type { ContentCounts } from "#domain/insights.ts";
+import type { Database } from "#server/db/client.ts";
+import { breeds, categories, newsletterSubscribers, posts, toys } from "#server/db/schema.ts";
 
 /** The dashboard's counts of what the site holds. */
 export function createDashboardService(db: Database) {

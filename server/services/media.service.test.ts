@@ -3,9 +3,9 @@ import { crc32, deflateSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UPLOAD_TEXT } from "../../domain/uploads";
+import { UPLOAD_TEXT } from "#domain/uploads.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { createTestDatabase } from "../../tests/support/test-database";
-import type { DatabaseHandle } from "../db/client";
 import { createMediaService, ImageRejectedError, type MediaService, sniffImageType } from "./media.service";
 
 // The image pipeline on real files made here: what goes in, what is stored, what is refused.

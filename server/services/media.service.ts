@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { default as Sharp } from "sharp";
-import { UPLOAD_TEXT } from "../../domain/uploads";
-import type { Database } from "../db/client";
-import { media } from "../db/schema";
+import { UPLOAD_TEXT } from "#domain/uploads.ts";
+import type { Database } from "#server/db/client.ts";
+import { media } from "#server/db/schema.ts";
 
 /** Decoded size limit: 40 megapixels is a 7300x5470 photo, while a decompression bomb claims far more. */
 export const MAX_INPUT_PIXELS = 40_000_000;

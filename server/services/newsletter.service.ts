@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { newsletterSubscribers } from "../db/schema";
+import type { Database } from "#server/db/client.ts";
+import { newsletterSubscribers } from "#server/db/schema.ts";
 import type { SecretSource } from "./secrets.service";
 
 /** Anything that runs drizzle queries: the database or one of its transactions. */

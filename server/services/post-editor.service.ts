@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { PostInput } from "../../domain/post-form";
-import type { Post } from "../../domain/posts";
-import type { Database } from "../db/client";
-import { categories, posts } from "../db/schema";
+import type { PostInput } from "#domain/post-form.ts";
+import type { Post } from "#domain/posts.ts";
+import type { Database } from "#server/db/client.ts";
+import { categories, posts } from "#server/db/schema.ts";
 import { ServiceError, sqlState, UNIQUE_VIOLATION } from "./service-error";
 
 const SLUG_TAKEN = "A post with this slug already exists";

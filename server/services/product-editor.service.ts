@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Toy, ToyBreedLink, ToyCategoryLink } from "../../domain/catalog";
-import { ALREADY_RECOMMENDED, type ProductInput } from "../../domain/product-form";
-import type { Database } from "../db/client";
-import { breedRecommendations, breeds, categories, toyCategories, toys } from "../db/schema";
+import type { Toy, ToyBreedLink, ToyCategoryLink } from "#domain/catalog.ts";
+import { ALREADY_RECOMMENDED, type ProductInput } from "#domain/product-form.ts";
+import type { Database } from "#server/db/client.ts";
+import { breedRecommendations, breeds, categories, toyCategories, toys } from "#server/db/schema.ts";
 import type { CatalogService } from "./catalog.service";
 import { ServiceError, sqlState, UNIQUE_VIOLATION } from "./service-error";
 

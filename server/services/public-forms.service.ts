@@ -1,8 +1,8 @@
-import type { ContactInput } from "../../domain/contact";
-import type { FormReply } from "../../domain/form-reply";
-import { FORM_REPLIES } from "../../domain/forms";
-import type { QuizSubmission } from "../../domain/quiz";
-import type { Outbox } from "../mail/outbox";
+import type { ContactInput } from "#domain/contact.ts";
+import type { FormReply } from "#domain/form-reply.ts";
+import { FORM_REPLIES } from "#domain/forms.ts";
+import type { QuizSubmission } from "#domain/quiz.ts";
+import type { Outbox } from "#server/mail/outbox.ts";
 import type { ContactService } from "./contact.service";
 import type { QuizService } from "./quiz.service";
 import type { RateLimitService } from "./rate-limit.service";

@@ -1,8 +1,8 @@
 import { desc, ilike, type SQL, sql } from "drizzle-orm";
-import type { QuizSubmissionRow } from "../../domain/csv";
-import type { QuizSubmissionItem, QuizSubmissionsSummary } from "../../domain/insights";
-import type { Database } from "../db/client";
-import { quizSubmissions } from "../db/schema";
+import type { QuizSubmissionRow } from "#domain/csv.ts";
+import type { QuizSubmissionItem, QuizSubmissionsSummary } from "#domain/insights.ts";
+import type { Database } from "#server/db/client.ts";
+import { quizSubmissions } from "#server/db/schema.ts";
 
 export interface QuizSubmissionQuery {
   page: number;

@@ -1,4 +1,4 @@
-import type { Toy } from "../../domain/catalog";
+import type { Toy } from "#domain/catalog.ts";
 import {
   QUIZ_NEWSLETTER_NOTICE,
   QUIZ_SUMMARY_LABELS,
@@ -6,12 +6,12 @@ import {
   type QuizQuestionName,
   type QuizSubmission,
   quizOptionLabel,
-} from "../../domain/quiz";
-import { recommendToys } from "../../domain/quiz-scoring";
-import type { Database } from "../db/client";
-import { quizSubmissions } from "../db/schema";
-import type { Outbox } from "../mail/outbox";
-import { quizResultsEmail } from "../mail/templates";
+} from "#domain/quiz.ts";
+import { recommendToys } from "#domain/quiz-scoring.ts";
+import type { Database } from "#server/db/client.ts";
+import { quizSubmissions } from "#server/db/schema.ts";
+import type { Outbox } from "#server/mail/outbox.ts";
+import { quizResultsEmail } from "#server/mail/templates.ts";
 import type { CatalogService } from "./catalog.service";
 import type { NewsletterService } from "./newsletter.service";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { createTestDatabase } from "../../tests/support/test-database";
-import type { DatabaseHandle } from "../db/client";
 import { createRateLimitService } from "./rate-limit.service";
 
 let database: DatabaseHandle;

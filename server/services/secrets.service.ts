@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import type { Database } from "#server/db/client.ts";
 
 /**
  * A named secret: the configured value when there is one, otherwise a random one created on

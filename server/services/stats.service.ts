@@ -1,9 +1,9 @@
 import { createHmac } from "node:crypto";
 import { desc, eq, gte, sql } from "drizzle-orm";
-import { isoDay } from "../../domain/dates";
-import type { DailyStats, ToyClicks } from "../../domain/insights";
-import type { Database } from "../db/client";
-import { affiliateClicks, toys, visitorDailyHashes, visitorStats } from "../db/schema";
+import { isoDay } from "#domain/dates.ts";
+import type { DailyStats, ToyClicks } from "#domain/insights.ts";
+import type { Database } from "#server/db/client.ts";
+import { affiliateClicks, toys, visitorDailyHashes, visitorStats } from "#server/db/schema.ts";
 import type { RateLimitService } from "./rate-limit.service";
 import type { SecretSource } from "./secrets.service";
 

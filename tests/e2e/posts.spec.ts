@@ -35,6 +35,8 @@ function holdRequests(page: Page, url: string | RegExp) {
 
 /** Opens /resources through the site's navigation (the mobile menu on phones). */
 async function openResourcesFromHeader(page: Page, isMobile: boolean) {
+  // a click before hydration is an ordinary page load, with no client-side loading state
+  await hydrated(page);
   if (isMobile) {
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Reviews & Guides" }).click();
@@ -248,6 +250,7 @@ test.describe("reviews and guides lists", () => {
 
   test("/guides shows its loading and error states on navigation", async ({ page }) => {
     await page.goto("/contact");
+    await hydrated(page);
     const held = holdRequests(page, "**/api/posts");
     await held.ready;
     await page.getByRole("contentinfo").getByRole("link", { name: "Guides", exact: true }).click();
@@ -256,6 +259,7 @@ test.describe("reviews and guides lists", () => {
     await expect(cards(page.getByRole("main"))).toHaveCount(guides.length);
 
     await page.goto("/contact");
+    await hydrated(page);
     await page.route("**/api/posts", (route) => route.fulfill({ status: 503, body: "" }));
     await page.getByRole("contentinfo").getByRole("link", { name: "Reviews", exact: true }).click();
     await expect(page.getByText("Failed to load reviews. Please try again later.")).toBeVisible();

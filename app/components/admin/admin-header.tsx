@@ -1,9 +1,28 @@
-import { House, KeyRound, PawPrint } from "lucide-react";
-import { Link } from "react-router";
+import { ClipboardList, House, KeyRound, LayoutDashboard, Newspaper, Package, PawPrint } from "lucide-react";
+import { Link, useLocation } from "react-router";
 import { LogoutButton } from "./logout-button";
 
-/** The admin area's top bar: its name, a way back to the public site, and Logout. */
+/** The admin areas, in the order the owner works through them. */
+const AREAS = [
+  { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard, also: ["/admin"] },
+  { to: "/admin/posts", label: "Posts", icon: Newspaper, also: [] },
+  { to: "/admin/products", label: "Products", icon: Package, also: [] },
+  { to: "/admin/quiz-submissions", label: "Quiz submissions", icon: ClipboardList, also: [] },
+] as const;
+
+const ACCOUNT_LINK =
+  "inline-flex min-h-10 min-w-10 items-center justify-center gap-1 rounded-md px-2 py-2 text-sm font-semibold text-ink hover:bg-stone-100 hover:text-primary";
+
+/**
+ * The admin area's persistent chrome: its name, the account actions (View site, Change
+ * password, Logout) and a navigation to every admin area, so the owner never goes back through
+ * the dashboard to reach another screen.
+ */
 export function AdminHeader() {
+  const { pathname } = useLocation();
+  const current = (area: (typeof AREAS)[number]) =>
+    pathname === area.to || pathname.startsWith(`${area.to}/`) || (area.also as readonly string[]).includes(pathname);
+
   return (
     <header className="border-b border-stone-200 bg-white">
       <a
@@ -12,7 +31,7 @@ export function AdminHeader() {
       >
         Skip to content
       </a>
-      <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center justify-between gap-x-2 gap-y-2 px-4 py-2 sm:gap-x-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center justify-between gap-x-2 gap-y-2 px-4 py-2 sm:gap-x-4 sm:px-6 lg:px-8">
         <Link
           to="/admin/dashboard"
           className="flex items-center gap-2 text-base font-extrabold text-ink min-[400px]:text-lg sm:text-xl"
@@ -24,23 +43,40 @@ export function AdminHeader() {
         </Link>
         <div className="flex items-center gap-1 sm:gap-3">
           {/* On a phone the icon alone, so the bar stays one line; its name stays for screen readers. */}
-          <Link
-            to="/"
-            className="inline-flex min-h-10 min-w-10 items-center justify-center gap-1 rounded-md px-2 py-2 text-sm font-semibold text-ink hover:bg-stone-100 hover:text-primary"
-          >
+          <Link to="/" className={ACCOUNT_LINK}>
             <House className="size-5 sm:size-4" aria-hidden="true" />
             <span className="sr-only sm:not-sr-only">View site</span>
           </Link>
-          <Link
-            to="/admin/password"
-            className="inline-flex min-h-10 min-w-10 items-center justify-center gap-1 rounded-md px-2 py-2 text-sm font-semibold text-ink hover:bg-stone-100 hover:text-primary"
-          >
+          <Link to="/admin/password" className={ACCOUNT_LINK}>
             <KeyRound className="size-5 sm:size-4" aria-hidden="true" />
             <span className="sr-only sm:not-sr-only">Change password</span>
           </Link>
           <LogoutButton />
         </div>
       </div>
+      <nav aria-label="Admin" className="mx-auto max-w-7xl px-2 sm:px-4 lg:px-6">
+        {/* One row that scrolls sideways on a phone instead of wrapping into a second bar. */}
+        <ul className="-mb-px flex gap-1 overflow-x-auto">
+          {AREAS.map((area) => {
+            const Icon = area.icon;
+            const active = current(area);
+            return (
+              <li key={area.to} className="shrink-0">
+                <Link
+                  to={area.to}
+                  aria-current={active ? "page" : undefined}
+                  className={`flex min-h-11 items-center gap-2 border-b-2 px-3 text-sm font-bold whitespace-nowrap ${
+                    active ? "border-primary text-primary" : "border-transparent text-muted hover:text-ink"
+                  }`}
+                >
+                  <Icon className="size-4" aria-hidden="true" />
+                  {area.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
     </header>
   );
 }

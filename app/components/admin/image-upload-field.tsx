@@ -1,9 +1,9 @@
 import { ImageOff, LoaderCircle, Trash2, Upload } from "lucide-react";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import { ApiError, callApi } from "../../lib/api";
-import { toast } from "../../lib/toast";
-import { useHydrated } from "../../lib/use-hydrated";
-import { buttonClass } from "../ui/button";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { ApiError, callApi } from "#app/lib/api.ts";
+import { toast } from "#app/lib/toast.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /** The upload limit of spec §9 (the server refuses anything bigger with 413). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

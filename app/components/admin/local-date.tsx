@@ -1,4 +1,4 @@
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 // The server cannot know the reader's locale or time zone: it renders the en-US date in UTC,
 // and the browser replaces it with its own format once React runs.

@@ -2,12 +2,12 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
 import { LogIn } from "lucide-react";
 import { Form, useNavigate } from "react-router";
-import { AUTH_TEXT, loginSchema } from "../../../domain/auth";
-import { ApiError, callApi } from "../../lib/api";
-import { toast } from "../../lib/toast";
-import { FormErrors, TextField } from "../form/field";
-import { SubmitButton } from "../form/submit-button";
-import { type SendOutcome, useKitForm } from "../form/use-kit-form";
+import { FormErrors, TextField } from "#app/components/form/field.tsx";
+import { SubmitButton } from "#app/components/form/submit-button.tsx";
+import { type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
+import { ApiError, callApi } from "#app/lib/api.ts";
+import { toast } from "#app/lib/toast.ts";
+import { AUTH_TEXT, loginSchema } from "#domain/auth.ts";
 
 /** Messages of the failures the spec does not word (it only knows the wrong password). */
 export const LOGIN_ERROR_TEXT = {

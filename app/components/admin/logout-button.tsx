@@ -1,11 +1,11 @@
 import { LoaderCircle, LogOut } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { AUTH_TEXT } from "../../../domain/auth";
-import { callApi } from "../../lib/api";
-import { toast } from "../../lib/toast";
-import { useHydrated } from "../../lib/use-hydrated";
-import { buttonClass } from "../ui/button";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { callApi } from "#app/lib/api.ts";
+import { toast } from "#app/lib/toast.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { AUTH_TEXT } from "#domain/auth.ts";
 
 /** 'Logout': ends the session on the server, says so, and goes to the login screen. */
 export function LogoutButton() {
@@ -30,14 +30,15 @@ export function LogoutButton() {
       onClick={onLogout}
       disabled={!hydrated || busy}
       aria-busy={busy || undefined}
-      className={buttonClass("secondary", "sm")}
+      className={buttonClass("secondary", "sm", "min-h-10 min-w-10")}
     >
       {busy ? (
         <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
       ) : (
         <LogOut className="size-4" aria-hidden="true" />
       )}
-      Logout
+      {/* the icon alone on a phone keeps the admin bar on one line; the name stays for screen readers */}
+      <span className="sr-only sm:not-sr-only">Logout</span>
     </button>
   );
 }

@@ -1,8 +1,8 @@
 import { LoaderCircle as LoaderCircleNode } from "lucide";
 import type { ReactNode } from "react";
 import { useFormAction, useNavigation } from "react-router";
-import { buttonClass } from "../ui/button";
-import { icon } from "../ui/icon";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 
 const LoaderCircle = icon("loader-circle", LoaderCircleNode);
 

@@ -3,20 +3,20 @@ import { getFormProps } from "@conform-to/react";
 import { ArrowLeft as ArrowLeftNode, Mail as MailNode } from "lucide";
 import type { MouseEvent, RefObject } from "react";
 import { Form, Link } from "react-router";
+import { TextField } from "#app/components/form/field.tsx";
+import { SubmitButton } from "#app/components/form/submit-button.tsx";
+import { type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
+import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
+import type { QuizIntent } from "#app/lib/quiz-api.ts";
 import {
   QUIZ_NEWSLETTER_NOTICE,
   QUIZ_QUESTIONS,
   type QuizAnswers,
   type QuizSubmission,
   quizSubmissionSchema,
-} from "../../../domain/quiz";
-import type { QuizIntent } from "../../lib/quiz-api";
-import { TextField } from "../form/field";
-import { SubmitButton } from "../form/submit-button";
-import { type SendOutcome, useKitForm } from "../form/use-kit-form";
-import { HoneypotField } from "../honeypot-field";
-import { buttonClass } from "../ui/button";
-import { icon } from "../ui/icon";
+} from "#domain/quiz.ts";
 
 const ArrowLeft = icon("arrow-left", ArrowLeftNode);
 const Mail = icon("mail", MailNode);

@@ -1,14 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
-import type { QuizAnswers, QuizStep, QuizSubmission } from "../../../domain/quiz";
+import type { SendOutcome } from "#app/components/form/use-kit-form.ts";
 import {
   fetchRecommendations,
   type QuizActionData,
   recommendationsPath,
   submitQuizNewsletter,
-} from "../../lib/quiz-api";
-import { type ToastInput, toast } from "../../lib/toast";
-import type { SendOutcome } from "../form/use-kit-form";
+} from "#app/lib/quiz-api.ts";
+import { type ToastInput, toast } from "#app/lib/toast.ts";
+import type { QuizAnswers, QuizStep, QuizSubmission } from "#domain/quiz.ts";
 import { QuizEmailStep } from "./quiz-email-step";
 import { QuizProgress } from "./quiz-progress";
 import { QuizQuestionsStep } from "./quiz-questions-step";

@@ -1,4 +1,4 @@
-import { QUIZ_PROGRESS, type QuizStep } from "../../../domain/quiz";
+import { QUIZ_PROGRESS, type QuizStep } from "#domain/quiz.ts";
 
 const STEPS: readonly { step: QuizStep; label: string }[] = [
   { step: "quiz", label: "Your dog" },

@@ -3,12 +3,12 @@ import { getFormProps } from "@conform-to/react";
 import { ArrowRight as ArrowRightNode } from "lucide";
 import type { RefObject } from "react";
 import { Form } from "react-router";
-import { QUIZ_QUESTIONS, type QuizAnswers, quizAnswersSchema } from "../../../domain/quiz";
-import type { QuizIntent } from "../../lib/quiz-api";
-import { RadioGroupField } from "../form/radio-group-field";
-import { SubmitButton } from "../form/submit-button";
-import { useKitForm } from "../form/use-kit-form";
-import { icon } from "../ui/icon";
+import { RadioGroupField } from "#app/components/form/radio-group-field.tsx";
+import { SubmitButton } from "#app/components/form/submit-button.tsx";
+import { useKitForm } from "#app/components/form/use-kit-form.ts";
+import { icon } from "#app/components/ui/icon.ts";
+import type { QuizIntent } from "#app/lib/quiz-api.ts";
+import { QUIZ_QUESTIONS, type QuizAnswers, quizAnswersSchema } from "#domain/quiz.ts";
 
 const ArrowRight = icon("arrow-right", ArrowRightNode);
 

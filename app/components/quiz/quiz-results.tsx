@@ -1,14 +1,14 @@
 import { RotateCcw as RotateCcwNode, SearchX as SearchXNode } from "lucide";
 import type { MouseEvent, ReactNode, RefObject } from "react";
 import { Form, Link } from "react-router";
-import type { Toy } from "../../../domain/catalog";
-import { QUIZ_QUESTIONS, QUIZ_SUMMARY_LABELS, type QuizAnswers, quizOptionLabel } from "../../../domain/quiz";
-import { MAX_RECOMMENDATIONS } from "../../../domain/quiz-scoring";
-import type { QuizIntent } from "../../lib/quiz-api";
-import type { ToastInput } from "../../lib/toast";
-import { buttonClass } from "../ui/button";
-import { icon } from "../ui/icon";
-import { CardSkeleton } from "../ui/skeleton";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
+import { CardSkeleton } from "#app/components/ui/skeleton.tsx";
+import type { QuizIntent } from "#app/lib/quiz-api.ts";
+import type { ToastInput } from "#app/lib/toast.ts";
+import type { Toy } from "#domain/catalog.ts";
+import { QUIZ_QUESTIONS, QUIZ_SUMMARY_LABELS, type QuizAnswers, quizOptionLabel } from "#domain/quiz.ts";
+import { MAX_RECOMMENDATIONS } from "#domain/quiz-scoring.ts";
 import { QuizToyCard } from "./quiz-toy-card";
 
 const RotateCcw = icon("rotate-ccw", RotateCcwNode);

@@ -1,11 +1,11 @@
 import { ExternalLink as ExternalLinkNode } from "lucide";
-import type { Toy } from "../../../domain/catalog";
-import { formatPrice } from "../../../domain/price";
-import { affiliateHref } from "../affiliate-link";
-import { RatingStars } from "../rating-stars";
-import { SmartImage } from "../smart-image";
-import { buttonClass } from "../ui/button";
-import { icon } from "../ui/icon";
+import { affiliateHref } from "#app/components/affiliate-link.tsx";
+import { RatingStars } from "#app/components/rating-stars.tsx";
+import { SmartImage } from "#app/components/smart-image.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
+import type { Toy } from "#domain/catalog.ts";
+import { formatPrice } from "#domain/price.ts";
 
 const ExternalLink = icon("external-link", ExternalLinkNode);
 

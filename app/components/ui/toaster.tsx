@@ -7,7 +7,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { TOAST_DURATION_MS, type ToastItem, useToasts } from "../../lib/toast";
+import { TOAST_DURATION_MS, type ToastItem, useToasts } from "#app/lib/toast.ts";
 import { icon } from "./icon";
 
 const X = icon("x", XNode);

@@ -1,15 +1,15 @@
 import { ChartLine, Dog, FilePlus, Mail, Newspaper, Package, PackagePlus, Tags } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
-import { DashboardPanel, PanelError } from "../../components/admin/dashboard-panel";
-import { DashboardQuizCard } from "../../components/admin/dashboard-quiz-card";
-import { DashboardRecentActivity } from "../../components/admin/dashboard-recent-activity";
-import { DashboardStatCard } from "../../components/admin/dashboard-stat-card";
-import { DashboardTopToys } from "../../components/admin/dashboard-top-toys";
-import { VisitsChart } from "../../components/admin/visits-chart";
-import { buttonClass } from "../../components/ui/button";
-import { requireAdmin } from "../../lib/admin.server";
-import { pageTitle } from "../../lib/page-title";
-import { settle } from "../../lib/result";
+import { DashboardPanel, PanelError } from "#app/components/admin/dashboard/dashboard-panel.tsx";
+import { DashboardQuizCard } from "#app/components/admin/dashboard/dashboard-quiz-card.tsx";
+import { DashboardRecentActivity } from "#app/components/admin/dashboard/dashboard-recent-activity.tsx";
+import { DashboardStatCard } from "#app/components/admin/dashboard/dashboard-stat-card.tsx";
+import { DashboardTopToys } from "#app/components/admin/dashboard/dashboard-top-toys.tsx";
+import { VisitsChart } from "#app/components/admin/dashboard/visits-chart.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { requireAdmin } from "#app/lib/admin.server.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { settle } from "#app/lib/result.ts";
 import type { Route } from "./+types/dashboard";
 import type { loader as adminLoader } from "./layout";
 

@@ -1,7 +1,8 @@
 import { LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
-import { Outlet, redirect, useNavigation } from "react-router";
-import { AdminHeader } from "../../components/admin/admin-header";
+import { Outlet, useNavigation } from "react-router";
+import { AdminHeader } from "#app/components/admin/admin-header.tsx";
+import { requireAdmin } from "#app/lib/admin.server.ts";
 import type { Route } from "./+types/layout";
 
 // Admin pages hold private data: no shared cache may keep them, and the browser must not
@@ -17,8 +18,7 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 // run in parallel with this one (their data is dropped when it redirects) and route actions
 // run before it, so admin actions and loaders with side effects must check the session too.
 export function loader({ context }: Route.LoaderArgs) {
-  if (!context.session) throw redirect("/admin/login");
-  return { username: context.session.user.username };
+  return { username: requireAdmin(context).user.username };
 }
 
 // React Router skips a parent loader whose params did not change; running this one on every

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, LockKeyhole, PawPrint } from "lucide-react";
 import { data, Link, redirect } from "react-router";
-import { AUTH_TEXT, loginSchema } from "../../../domain/auth";
-import { type LoginActionData, LoginForm } from "../../components/admin/login-form";
-import { pageTitle } from "../../lib/page-title";
+import { type LoginActionData, LoginForm } from "#app/components/admin/login-form.tsx";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { AUTH_TEXT, loginSchema } from "#domain/auth.ts";
 import type { Route } from "./+types/login";
 
 // Never cached: the page's answer depends on the session cookie (form or redirect).

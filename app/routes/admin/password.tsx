@@ -3,12 +3,13 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { KeyRound } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form } from "react-router";
-import { loginThrottledText, PASSWORD_TEXT, passwordChangeSchema } from "../../../domain/auth";
-import { FormErrors, TextField } from "../../components/form/field";
-import { SubmitButton } from "../../components/form/submit-button";
-import { requireAdmin } from "../../lib/admin.server";
-import { pageTitle } from "../../lib/page-title";
-import { toast } from "../../lib/toast";
+import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
+import { FormErrors, TextField } from "#app/components/form/field.tsx";
+import { SubmitButton } from "#app/components/form/submit-button.tsx";
+import { requireAdmin } from "#app/lib/admin.server.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { toast } from "#app/lib/toast.ts";
+import { loginThrottledText, PASSWORD_TEXT, passwordChangeSchema } from "#domain/auth.ts";
 import type { Route } from "./+types/password";
 
 export const meta = () => [{ title: pageTitle(PASSWORD_TEXT.title) }, { name: "robots", content: "noindex" }];
@@ -79,8 +80,11 @@ export default function AdminPassword({ actionData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-xl px-4 py-8 sm:px-6 sm:py-10">
-      <h1 className="text-3xl font-extrabold tracking-tight">{PASSWORD_TEXT.title}</h1>
-      <p className="mt-1 text-muted">{PASSWORD_TEXT.intro}</p>
+      <AdminPageHeader
+        crumbs={[{ label: "Dashboard", to: "/admin/dashboard" }, { label: PASSWORD_TEXT.title }]}
+        title={PASSWORD_TEXT.title}
+        subtitle={PASSWORD_TEXT.intro}
+      />
       {actionData?.changed ? (
         <p
           role="status"

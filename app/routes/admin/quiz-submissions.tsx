@@ -1,15 +1,19 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, redirect } from "react-router";
-import { formatCount } from "../../components/admin/dashboard-panel";
-import { listPageHref, Pagination, pageFromParam } from "../../components/admin/pagination";
-import { QuizSubmissionsEmpty, QuizSubmissionsNoMatch } from "../../components/admin/quiz-submissions-empty";
-import { QuizSubmissionsExportLink } from "../../components/admin/quiz-submissions-export-link";
-import { QuizSubmissionsSearch } from "../../components/admin/quiz-submissions-search";
-import { QuizSubmissionsTable } from "../../components/admin/quiz-submissions-table";
-import { buttonClass } from "../../components/ui/button";
-import { requireAdmin } from "../../lib/admin.server";
-import { pageTitle } from "../../lib/page-title";
-import { settle } from "../../lib/result";
+import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
+import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
+import { listPageHref, Pagination, pageFromParam } from "#app/components/admin/pagination.tsx";
+import {
+  QuizSubmissionsEmpty,
+  QuizSubmissionsNoMatch,
+} from "#app/components/admin/quiz-submissions/quiz-submissions-empty.tsx";
+import { QuizSubmissionsExportLink } from "#app/components/admin/quiz-submissions/quiz-submissions-export-link.tsx";
+import { QuizSubmissionsSearch } from "#app/components/admin/quiz-submissions/quiz-submissions-search.tsx";
+import { QuizSubmissionsTable } from "#app/components/admin/quiz-submissions/quiz-submissions-table.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { requireAdmin } from "#app/lib/admin.server.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { settle } from "#app/lib/result.ts";
 import type { Route } from "./+types/quiz-submissions";
 
 export const meta = () => [{ title: pageTitle("Quiz Submissions") }, { name: "robots", content: "noindex" }];
@@ -44,19 +48,20 @@ export default function AdminQuizSubmissions({ loaderData }: Route.ComponentProp
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-extrabold tracking-tight">Quiz Submissions</h1>
-          <p className="mt-1 text-muted">View all quiz data submitted by customers</p>
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <Link to="/admin" className={buttonClass("secondary", "md")}>
-            <ArrowLeft className="size-5" aria-hidden="true" />
-            Back to Dashboard
-          </Link>
-          <QuizSubmissionsExportLink />
-        </div>
-      </div>
+      <AdminPageHeader
+        crumbs={[{ label: "Dashboard", to: "/admin/dashboard" }, { label: "Quiz Submissions" }]}
+        title="Quiz Submissions"
+        subtitle="View all quiz data submitted by customers"
+        actions={
+          <>
+            <Link to="/admin" className={buttonClass("secondary", "md")}>
+              <ArrowLeft className="size-5" aria-hidden="true" />
+              Back to Dashboard
+            </Link>
+            <QuizSubmissionsExportLink />
+          </>
+        }
+      />
 
       <section
         aria-labelledby="all-submissions-heading"

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { LegalPage, LegalSection, SupportEmailLink } from "../../components/legal-page";
-import { buttonClass } from "../../components/ui/button";
-import { pageTitle } from "../../lib/page-title";
-import { seoMeta, siteUrlFrom } from "../../lib/seo";
-import { SITE } from "../../lib/site";
+import { LegalPage, LegalSection, SupportEmailLink } from "#app/components/legal-page.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
+import { SITE } from "#app/lib/site.ts";
 import type { Route } from "./+types/about";
 
 const PATH = "/about";

@@ -9,15 +9,15 @@ import {
 } from "lucide";
 import type { ReactNode } from "react";
 import { data, Link, useRouteLoaderData } from "react-router";
-import { contactRequestSchema } from "../../../domain/contact";
-import { FORM_REPLIES, tooManySubmissionsText } from "../../../domain/forms";
-import { type ContactActionData, ContactForm } from "../../components/contact-form";
-import { JsonLd } from "../../components/json-ld";
-import { icon } from "../../components/ui/icon";
-import { pageTitle } from "../../lib/page-title";
-import { seoMeta, siteUrlFrom } from "../../lib/seo";
-import { SITE } from "../../lib/site";
-import type { loader as rootLoader } from "../../root";
+import { type ContactActionData, ContactForm } from "#app/components/contact-form.tsx";
+import { JsonLd } from "#app/components/json-ld.tsx";
+import { icon } from "#app/components/ui/icon.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
+import { SITE } from "#app/lib/site.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
+import { contactRequestSchema } from "#domain/contact.ts";
+import { FORM_REPLIES, tooManySubmissionsText } from "#domain/forms.ts";
 import type { Route } from "./+types/contact";
 
 const BookOpen = icon("book-open", BookOpenNode);

@@ -5,9 +5,9 @@ import {
   postDetailHeaders,
   postDetailMeta,
   settledPost,
-} from "../../components/post-detail";
-import { loadPostDetail } from "../../lib/posts.server";
-import { siteUrlFrom } from "../../lib/seo";
+} from "#app/components/post-detail.tsx";
+import { loadPostDetail } from "#app/lib/posts.server.ts";
+import { siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/guide-detail";
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>

@@ -1,9 +1,9 @@
-import type { PostSummary } from "../../../domain/posts";
-import { PostGrid, PostListPage, PostListState } from "../../components/post-list";
-import { fetchResult } from "../../lib/api";
-import { pageTitle } from "../../lib/page-title";
-import { loadPostList } from "../../lib/posts.server";
-import { seoMeta, siteUrlFrom } from "../../lib/seo";
+import { PostGrid, PostListPage, PostListState } from "#app/components/post-list.tsx";
+import { fetchResult } from "#app/lib/api.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { loadPostList } from "#app/lib/posts.server.ts";
+import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
+import type { PostSummary } from "#domain/posts.ts";
 import type { Route } from "./+types/guides";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
-import { SiteFooter } from "../../components/site-footer";
-import { SiteHeader } from "../../components/site-header";
-import { VisitTracker } from "../../components/visit-tracker";
+import { SiteFooter } from "#app/components/site-footer.tsx";
+import { SiteHeader } from "#app/components/site-header.tsx";
+import { VisitTracker } from "#app/components/visit-tracker.tsx";
 
 // Every page carries its own CSP nonce: a shared cache would hand one nonce to every visitor
 // (and to an attacker who read it), so no shared cache may keep a page; the browser keeps it

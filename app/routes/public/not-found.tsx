@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { pageTitle } from "../../lib/page-title";
+import { pageTitle } from "#app/lib/page-title.ts";
 
 const LINKS = [
   { to: "/", label: "Home" },

@@ -6,6 +6,24 @@ import {
 } from "lucide";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { AffiliateLink } from "#app/components/affiliate-link.tsx";
+import { JsonLd } from "#app/components/json-ld.tsx";
+import { ProductFilters } from "#app/components/product-filters.tsx";
+import { RatingStars } from "#app/components/rating-stars.tsx";
+import { SmartImage } from "#app/components/smart-image.tsx";
+import { ToyCard } from "#app/components/toy-card.tsx";
+import { BottomSheet } from "#app/components/ui/bottom-sheet.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
+import { CardSkeleton } from "#app/components/ui/skeleton.tsx";
+import { fetchResult } from "#app/lib/api.ts";
+import { fetchToyPage } from "#app/lib/catalog-api.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { type Result, settle } from "#app/lib/result.ts";
+import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
+import { SITE } from "#app/lib/site.ts";
+import { useAwaited } from "#app/lib/use-awaited.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import {
   type Breed,
   type CatalogFilters,
@@ -15,26 +33,8 @@ import {
   PAGE_SIZE,
   type Toy,
   type ToyPage,
-} from "../../../domain/catalog";
-import { formatPrice } from "../../../domain/price";
-import { AffiliateLink } from "../../components/affiliate-link";
-import { JsonLd } from "../../components/json-ld";
-import { ProductFilters } from "../../components/product-filters";
-import { RatingStars } from "../../components/rating-stars";
-import { SmartImage } from "../../components/smart-image";
-import { ToyCard } from "../../components/toy-card";
-import { BottomSheet } from "../../components/ui/bottom-sheet";
-import { buttonClass } from "../../components/ui/button";
-import { icon } from "../../components/ui/icon";
-import { CardSkeleton } from "../../components/ui/skeleton";
-import { fetchResult } from "../../lib/api";
-import { fetchToyPage } from "../../lib/catalog-api";
-import { pageTitle } from "../../lib/page-title";
-import { type Result, settle } from "../../lib/result";
-import { seoMeta, siteUrlFrom } from "../../lib/seo";
-import { SITE } from "../../lib/site";
-import { useAwaited } from "../../lib/use-awaited";
-import { useHydrated } from "../../lib/use-hydrated";
+} from "#domain/catalog.ts";
+import { formatPrice } from "#domain/price.ts";
 import type { Route } from "./+types/products";
 
 const ChevronLeft = icon("chevron-left", ChevronLeftNode);

@@ -1,7 +1,7 @@
-import { QuizFlow } from "../../components/quiz/quiz-flow";
-import { pageTitle } from "../../lib/page-title";
-import { quizAction } from "../../lib/quiz-action.server";
-import { seoMeta, siteUrlFrom } from "../../lib/seo";
+import { QuizFlow } from "#app/components/quiz/quiz-flow.tsx";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { quizAction } from "#app/lib/quiz-action.server.ts";
+import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/quiz";
 
 const DESCRIPTION =

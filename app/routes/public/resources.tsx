@@ -1,11 +1,11 @@
-import * as Tabs from "@radix-ui/react-tabs";
 import { type ShouldRevalidateFunction, useSearchParams } from "react-router";
-import type { PostSummary } from "../../../domain/posts";
-import { PostGrid, PostListPage, PostListState } from "../../components/post-list";
-import { fetchResult } from "../../lib/api";
-import { pageTitle } from "../../lib/page-title";
-import { loadPostList } from "../../lib/posts.server";
-import { seoMeta, siteUrlFrom } from "../../lib/seo";
+import { PostGrid, PostListPage, PostListState } from "#app/components/post-list.tsx";
+import { Tabs } from "#app/components/ui/tabs.tsx";
+import { fetchResult } from "#app/lib/api.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { loadPostList } from "#app/lib/posts.server.ts";
+import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
+import type { PostSummary } from "#domain/posts.ts";
 import type { Route } from "./+types/resources";
 
 const TABS = [
@@ -62,10 +62,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export default function Resources({ loaderData }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabFrom(searchParams.get("tab"));
+  const current = TABS.find((item) => item.value === tab) ?? TABS[0];
 
   // The tab lives in the address, so the view can be shared and Back returns to it.
-  function selectTab(value: string) {
-    const next = tabFrom(value);
+  function selectTab(next: TabValue) {
     setSearchParams(next === "all" ? {} : { tab: next }, { replace: true, preventScrollReset: true });
   }
 
@@ -80,27 +80,21 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         errorText="Failed to load resources. Please try again later."
       >
         {(posts) => (
-          <Tabs.Root value={tab} onValueChange={selectTab}>
-            <Tabs.List
-              aria-label="Resource type"
-              className="flex w-full gap-1 rounded-xl bg-stone-100 p-1 sm:inline-flex sm:w-auto"
-            >
-              {TABS.map((item) => (
-                <Tabs.Trigger
-                  key={item.value}
-                  value={item.value}
-                  className="flex-auto whitespace-nowrap rounded-lg px-3 py-2 text-sm font-bold text-muted transition-colors hover:text-ink data-[state=active]:bg-white data-[state=active]:text-primary data-[state=active]:shadow-sm sm:px-5"
-                >
-                  {item.label}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            {TABS.map((item) => (
-              <Tabs.Content key={item.value} value={item.value} className="mt-8">
-                <PostGrid posts={posts.filter(item.shows)} heading={item.label} emptyText={item.empty} />
-              </Tabs.Content>
-            ))}
-          </Tabs.Root>
+          <Tabs
+            items={TABS.map(({ value, label }) => ({
+              value,
+              label,
+              href: value === "all" ? "/resources" : `/resources?tab=${value}`,
+            }))}
+            value={tab}
+            onSelect={selectTab}
+            label="Resource type"
+            listClassName="flex w-full gap-1 rounded-xl bg-stone-100 p-1 sm:inline-flex sm:w-auto"
+            tabClassName="flex-auto whitespace-nowrap rounded-lg px-3 py-2 text-center text-sm font-bold text-muted transition-colors hover:text-ink data-[state=active]:bg-white data-[state=active]:text-primary data-[state=active]:shadow-sm sm:px-5"
+            panelClassName="mt-8"
+          >
+            <PostGrid posts={posts.filter(current.shows)} heading={current.label} emptyText={current.empty} />
+          </Tabs>
         )}
       </PostListState>
     </PostListPage>

@@ -1,4 +1,3 @@
-import { postTypeLabel } from "../../../domain/posts";
 import {
   PostArticle,
   PostDetailState,
@@ -6,9 +5,10 @@ import {
   postDetailMeta,
   REVIEWS_SECTION,
   settledPost,
-} from "../../components/post-detail";
-import { loadPostDetail } from "../../lib/posts.server";
-import { siteUrlFrom } from "../../lib/seo";
+} from "#app/components/post-detail.tsx";
+import { loadPostDetail } from "#app/lib/posts.server.ts";
+import { siteUrlFrom } from "#app/lib/seo.ts";
+import { postTypeLabel } from "#domain/posts.ts";
 import type { Route } from "./+types/review-detail";
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>

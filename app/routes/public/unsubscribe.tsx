@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { buttonClass } from "../../components/ui/button";
-import { pageTitle } from "../../lib/page-title";
-import { SITE } from "../../lib/site";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { SITE } from "#app/lib/site.ts";
 import type { Route } from "./+types/unsubscribe";
 
 // The newsletter's unsubscribe link (List-Unsubscribe). GET only asks: mail scanners open

@@ -1,6 +1,6 @@
 // `npm run db:seed:large`: tops the configured database up to the benchmark catalogue
 // (10,000 toys, 500 posts, 50 breeds with 20 recommendations each, 1,000,000 quiz submissions).
-import { runDatabaseCommand } from "../../cli";
+import { runDatabaseCommand } from "#server/cli.ts";
 import { seedLargeCatalogue } from "./large-seed";
 
 await runDatabaseCommand(async (database) => {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { createTestDatabase } from "../../../tests/support/test-database";
-import type { DatabaseHandle } from "../client";
 import { seedLargeCatalogue } from "./large-seed";
 
 const targets = { toys: 300, posts: 40, breeds: 20, recommendationsPerBreed: 6, quizSubmissions: 2_500 };

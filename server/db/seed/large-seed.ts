@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../client";
+import type { Database } from "#server/db/client.ts";
 import { seedDemoContent } from "./seed";
 
 // A large catalogue for benchmarks (`npm run db:seed:large`): set-based SQL, so a million rows

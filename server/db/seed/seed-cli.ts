@@ -1,5 +1,5 @@
 // `npm run db:seed`: adds any missing demo content to the configured database (idempotent).
-import { runDatabaseCommand } from "../../cli";
+import { runDatabaseCommand } from "#server/cli.ts";
 import { seedDemoContent } from "./seed";
 
 await runDatabaseCommand(async (database) => {

@@ -2,9 +2,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { projectRoot } from "#server/paths.ts";
 import { createTestDatabase } from "../../../tests/support/test-database";
-import { projectRoot } from "../../paths";
-import type { DatabaseHandle } from "../client";
 import { isDatabaseEmpty, seedDemoContent } from "./seed";
 
 async function count(database: DatabaseHandle, table: string): Promise<number> {

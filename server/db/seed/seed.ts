@@ -1,6 +1,14 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../client";
-import { breedRecommendations, breeds, categories, posts, testimonials, toyCategories, toys } from "../schema";
+import type { Database } from "#server/db/client.ts";
+import {
+  breedRecommendations,
+  breeds,
+  categories,
+  posts,
+  testimonials,
+  toyCategories,
+  toys,
+} from "#server/db/schema.ts";
 import { demoBreeds } from "./demo/breeds";
 import { demoCategories } from "./demo/categories";
 import { demoPosts } from "./demo/posts";

@@ -1,9 +1,9 @@
 import { ArrowRight, ClipboardList } from "lucide-react";
 import { Link } from "react-router";
-import type { Result } from "../../lib/result";
-import { buttonClass } from "../ui/button";
+import { LocalDate } from "#app/components/admin/local-date.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import type { Result } from "#app/lib/result.ts";
 import { DashboardPanel, formatCount, PanelError } from "./dashboard-panel";
-import { LocalDate } from "./local-date";
 
 export interface QuizSubmissionsSummary {
   count: number;

@@ -1,6 +1,6 @@
 import { Inbox, SearchX } from "lucide-react";
 import { Link } from "react-router";
-import { buttonClass } from "../ui/button";
+import { buttonClass } from "#app/components/ui/button.ts";
 
 /** No submissions at all (spec §2 "Admin quiz submissions", its three lines). */
 export function QuizSubmissionsEmpty() {

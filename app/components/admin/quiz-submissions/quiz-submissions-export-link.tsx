@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
-import { useHydrated } from "../../lib/use-hydrated";
-import { buttonClass } from "../ui/button";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 const EXPORT_PATH = "/api/admin/quiz-submissions.csv";
 

@@ -1,6 +1,6 @@
 import { MousePointerClick } from "lucide-react";
 import { Link } from "react-router";
-import type { Result } from "../../lib/result";
+import type { Result } from "#app/lib/result.ts";
 import { DashboardPanel, formatCount, PanelError } from "./dashboard-panel";
 
 export interface ToyClicks {

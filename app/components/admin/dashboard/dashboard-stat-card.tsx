@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { Link } from "react-router";
-import { buttonClass } from "../ui/button";
+import { buttonClass } from "#app/components/ui/button.ts";
 import { formatCount } from "./dashboard-panel";
 
 /** A link to the screen that manages the counted things, or (without `to`) a button that is there but disabled. */

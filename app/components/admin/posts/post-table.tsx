@@ -1,8 +1,8 @@
 import { BookOpen, ExternalLink, FileText, Pencil, Scale, Star, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { formatCompactDate, isoDay } from "../../../domain/dates";
-import { type PostSummary, postPath, postTypeLabel } from "../../../domain/posts";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { formatCompactDate, isoDay } from "#domain/dates.ts";
+import { type PostSummary, postPath, postTypeLabel } from "#domain/posts.ts";
 
 const TYPE_ICONS = { review: Star, guide: BookOpen, comparison: Scale } as const;
 

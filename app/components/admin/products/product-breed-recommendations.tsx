@@ -1,9 +1,9 @@
 import { LoaderCircle, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { ApiError, callApi, getJson } from "../../lib/api";
-import { toast } from "../../lib/toast";
-import { useHydrated } from "../../lib/use-hydrated";
-import { buttonClass } from "../ui/button";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { ApiError, callApi, getJson } from "#app/lib/api.ts";
+import { toast } from "#app/lib/toast.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { BreedChoice } from "./product-breed-picker";
 import { inputClass } from "./product-form-fields";
 

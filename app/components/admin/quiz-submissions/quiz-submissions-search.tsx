@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
-import { buttonClass } from "../ui/button";
+import { buttonClass } from "#app/components/ui/button.ts";
 
 /**
  * Search by e-mail: a GET form, so the search lives in the URL (shareable, Back works) and the

@@ -1,20 +1,20 @@
 import { ArrowLeft, ExternalLink, LoaderCircle, Pencil, Plus, Search, Star, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation, useRevalidator, useSubmit } from "react-router";
-import type { AdminProductRow } from "../../../domain/catalog";
-import { formatPrice } from "../../../domain/price";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog";
-import { formatCount } from "../../components/admin/dashboard-panel";
-import { listPageHref, Pagination, pageFromParam } from "../../components/admin/pagination";
-import { ProductPageHeader } from "../../components/admin/product-page-header";
-import { buttonClass } from "../../components/ui/button";
-import { requireAdmin } from "../../lib/admin.server";
-import { callApi, failureReason } from "../../lib/api";
-import { pageTitle } from "../../lib/page-title";
-import { settle } from "../../lib/result";
-import { toast } from "../../lib/toast";
-import { useHydrated } from "../../lib/use-hydrated";
-import type { Route } from "./+types/products";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
+import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
+import { listPageHref, Pagination, pageFromParam } from "#app/components/admin/pagination.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { requireAdmin } from "#app/lib/admin.server.ts";
+import { callApi, failureReason } from "#app/lib/api.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { settle } from "#app/lib/result.ts";
+import { toast } from "#app/lib/toast.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { AdminProductRow } from "#domain/catalog.ts";
+import { formatPrice } from "#domain/price.ts";
+import type { Route } from "./+types/list";
 
 export const meta = () => [{ title: pageTitle("Products") }, { name: "robots", content: "noindex" }];
 
@@ -124,7 +124,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <ProductPageHeader
+      <AdminPageHeader
         crumbs={[{ label: "Dashboard", to: "/admin/dashboard" }, { label: "Products" }]}
         title="Products"
         subtitle="Manage your dog toy products"

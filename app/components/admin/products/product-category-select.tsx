@@ -1,6 +1,6 @@
 import { Check, ChevronDown, X } from "lucide-react";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
-import type { CategoryRef } from "../../../domain/catalog";
+import type { CategoryRef } from "#domain/catalog.ts";
 import { FieldError, inputClass } from "./product-form-fields";
 
 /**

@@ -1,6 +1,6 @@
-import type { PostInput } from "../../../domain/post-form";
-import type { Post, PostSummary } from "../../../domain/posts";
-import { ApiError, callApi, getJson } from "../../lib/api";
+import { ApiError, callApi, getJson } from "#app/lib/api.ts";
+import type { PostInput } from "#domain/post-form.ts";
+import type { Post, PostSummary } from "#domain/posts.ts";
 
 // The admin's post calls (spec §7) and the words of their toasts (spec §8 "Post").
 

@@ -1,12 +1,12 @@
-import { ArrowLeft } from "lucide-react";
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
-import { isDatabaseId } from "../../../domain/ids";
-import { ProductBreedRecommendations } from "../../components/admin/product-breed-recommendations";
-import { ProductForm } from "../../components/admin/product-form";
-import { ProductPageHeader } from "../../components/admin/product-page-header";
-import { buttonClass } from "../../components/ui/button";
-import { pageTitle } from "../../lib/page-title";
-import type { Route } from "./+types/product-edit";
+import { data } from "react-router";
+import { AdminNotFound, adminErrorTitle } from "#app/components/admin/admin-not-found.tsx";
+import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
+import { ProductBreedRecommendations } from "#app/components/admin/products/product-breed-recommendations.tsx";
+import { ProductForm } from "#app/components/admin/products/product-form.tsx";
+import { requireAdmin } from "#app/lib/admin.server.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { isDatabaseId } from "#domain/ids.ts";
+import type { Route } from "./+types/edit";
 
 /**
  * Spec §2: edit mode when the id parameter is numeric and does not contain 'new'; anything
@@ -17,18 +17,15 @@ function editIdFrom(param: string | undefined): number | null {
   return Number(param);
 }
 
-function errorTitle(error: unknown): string {
-  return isRouteErrorResponse(error) && error.status === 404 ? "Product Not Found" : "Something went wrong";
-}
-
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [
-  { title: pageTitle(error ? errorTitle(error) : loaderData?.toy ? "Edit Product" : "Add New Product") },
+  {
+    title: pageTitle(error ? adminErrorTitle(error, "Product") : loaderData?.toy ? "Edit Product" : "Add New Product"),
+  },
   { name: "robots", content: "noindex" },
 ];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  // The layout's guard redirects too; this loader runs beside it, so it checks on its own.
-  if (!context.session) throw redirect("/admin/login");
+  requireAdmin(context);
   const { catalog } = context.services;
   const id = editIdFrom("id" in params ? params.id : undefined);
   if (id !== null && !isDatabaseId(String(id))) throw data("Product not found", { status: 404 });
@@ -56,7 +53,7 @@ export default function AdminProductEdit({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <ProductPageHeader
+      <AdminPageHeader
         crumbs={[
           { label: "Dashboard", to: "/admin/dashboard" },
           { label: "Products", to: "/admin/products" },
@@ -88,21 +85,5 @@ export default function AdminProductEdit({ loaderData }: Route.ComponentProps) {
 
 /** A product id with no product (deleted, or mistyped): said inside the admin shell. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // the server logs the failure itself (entry.server.tsx handleError)
-  if (!notFound && typeof window !== "undefined") console.error("admin product page failed", error);
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6">
-      <h1 className="text-3xl font-extrabold tracking-tight">{errorTitle(error)}</h1>
-      <p className="mt-4 text-lg text-muted">
-        {notFound
-          ? "There is no product with this id. It may have been deleted."
-          : "The product could not be loaded. Please try again in a moment."}
-      </p>
-      <Link to="/admin/products" className={buttonClass("primary", "md", "mt-8")}>
-        <ArrowLeft className="size-5" aria-hidden="true" />
-        Back to Products
-      </Link>
-    </section>
-  );
+  return <AdminNotFound error={error} thing="Product" back={{ to: "/admin/products", label: "Back to Products" }} />;
 }

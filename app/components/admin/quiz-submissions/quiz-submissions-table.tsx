@@ -1,4 +1,4 @@
-import { LocalDate } from "./local-date";
+import { LocalDate } from "#app/components/admin/local-date.tsx";
 
 export interface QuizSubmissionListItem {
   id: number;

@@ -2,7 +2,13 @@ import { LoaderCircle, Save } from "lucide-react";
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useBlocker, useNavigate } from "react-router";
 import type { z } from "zod";
-import { isoDay } from "../../../domain/dates";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { ImageUploadField } from "#app/components/admin/image-upload-field.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { ApiError } from "#app/lib/api.ts";
+import { toast } from "#app/lib/toast.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { isoDay } from "#domain/dates.ts";
 import {
   DEFAULT_READING_TIME,
   POST_AUTHOR,
@@ -11,15 +17,9 @@ import {
   postInputSchema,
   publishDateAtNoon,
   slugify,
-} from "../../../domain/post-form";
-import { POST_TYPES, type Post, postPath, postTypeLabel } from "../../../domain/posts";
-import { ApiError } from "../../lib/api";
-import { toast } from "../../lib/toast";
-import { useHydrated } from "../../lib/use-hydrated";
-import { buttonClass } from "../ui/button";
-import { ConfirmDialog } from "./confirm-dialog";
+} from "#domain/post-form.ts";
+import { POST_TYPES, type Post, postPath, postTypeLabel } from "#domain/posts.ts";
 import { FormattingGuide } from "./formatting-guide";
-import { ImageUploadField } from "./image-upload-field";
 import { MarkdownPreview } from "./markdown-preview";
 import { describeError, POST_TEXT, savePost } from "./post-api";
 

@@ -1,5 +1,5 @@
 import { Check, Dog } from "lucide-react";
-import type { Breed } from "../../../domain/catalog";
+import type { Breed } from "#domain/catalog.ts";
 import { FieldError, inputClass } from "./product-form-fields";
 
 export type BreedChoice = Pick<Breed, "id" | "name" | "size">;

@@ -1,22 +1,29 @@
-import { ArrowLeft, ChevronRight, FilePlus, RotateCw, Search } from "lucide-react";
+import { ArrowLeft, FilePlus, RotateCw, Search } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { Link, redirect } from "react-router";
-import type { PostSummary } from "../../../domain/posts";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog";
-import { deletePost, deleteQuestion, describeError, fetchPosts, POST_TEXT } from "../../components/admin/post-api";
-import { PostTable } from "../../components/admin/post-table";
-import { buttonClass } from "../../components/ui/button";
-import { pageTitle } from "../../lib/page-title";
-import { settle } from "../../lib/result";
-import { toast } from "../../lib/toast";
-import { useHydrated } from "../../lib/use-hydrated";
-import type { Route } from "./+types/posts";
+import { Link } from "react-router";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
+import {
+  deletePost,
+  deleteQuestion,
+  describeError,
+  fetchPosts,
+  POST_TEXT,
+} from "#app/components/admin/posts/post-api.ts";
+import { PostTable } from "#app/components/admin/posts/post-table.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { requireAdmin } from "#app/lib/admin.server.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { settle } from "#app/lib/result.ts";
+import { toast } from "#app/lib/toast.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { PostSummary } from "#domain/posts.ts";
+import type { Route } from "./+types/list";
 
 export const meta = () => [{ title: pageTitle("Manage Posts") }, { name: "robots", content: "noindex" }];
 
-// The layout's guard redirects first; this check keeps the list private even if the route moves.
 export async function loader({ context }: Route.LoaderArgs) {
-  if (!context.session) throw redirect("/admin/login");
+  requireAdmin(context);
   return {
     posts: await settle(
       () => context.services.content.listPosts(),
@@ -103,38 +110,24 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <ol className="flex items-center gap-1.5">
-          <li>
-            <Link to="/admin/dashboard" className="hover:text-primary hover:underline">
-              Dashboard
+      <AdminPageHeader
+        crumbs={[{ label: "Dashboard", to: "/admin/dashboard" }, { label: "Posts" }]}
+        title="Posts"
+        headingRef={headingRef}
+        subtitle="Manage your reviews, guides and comparisons"
+        actions={
+          <>
+            <Link to="/admin/dashboard" className={buttonClass("secondary", "md")}>
+              <ArrowLeft className="size-5" aria-hidden="true" />
+              Back to Dashboard
             </Link>
-          </li>
-          <li className="flex items-center gap-1.5">
-            <ChevronRight className="size-4" aria-hidden="true" />
-            <span aria-current="page">Posts</span>
-          </li>
-        </ol>
-      </nav>
-
-      <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-extrabold tracking-tight outline-none">
-            Posts
-          </h1>
-          <p className="mt-1 text-muted">Manage your reviews, guides and comparisons</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Link to="/admin/dashboard" className={buttonClass("secondary", "md")}>
-            <ArrowLeft className="size-5" aria-hidden="true" />
-            Back to Dashboard
-          </Link>
-          <Link to="/admin/posts/new" className={buttonClass("primary", "md")}>
-            <FilePlus className="size-5" aria-hidden="true" />
-            New Post
-          </Link>
-        </div>
-      </div>
+            <Link to="/admin/posts/new" className={buttonClass("primary", "md")}>
+              <FilePlus className="size-5" aria-hidden="true" />
+              New Post
+            </Link>
+          </>
+        }
+      />
 
       <section
         aria-labelledby="all-posts-heading"

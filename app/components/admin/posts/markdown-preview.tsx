@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo } from "react";
-import { renderMarkdown } from "../../../domain/markdown";
+import { renderMarkdown } from "#domain/markdown.ts";
 
 // The public post body's typography (app/components/post-detail.tsx), so the preview reads
 // like the published page. Kept in step by hand: that module does not export its classes.
