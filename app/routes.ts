@@ -1,10 +1,14 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-// Mirrors the route table of spec/storefront.md §2 (admin routes: spec/quiz-and-admin.md §2).
+// Mirrors the route table of spec/storefront.md §2 (admin routes: spec/quiz-and-admin.md §2),
+// plus the toy and breed pages of issue 17.
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("products", "routes/public/products.tsx"),
+    route("toys/:slug", "routes/public/toy-detail.tsx"),
+    route("breeds", "routes/public/breeds.tsx"),
+    route("breeds/:slug", "routes/public/breed-detail.tsx"),
     route("resources", "routes/public/resources.tsx"),
     route("reviews", "routes/public/reviews.tsx"),
     route("guides", "routes/public/guides.tsx"),

@@ -18,6 +18,8 @@ export const toySchema = wireSchema(() =>
   z.object({
     id: z.number().int().positive(),
     name: z.string(),
+    /** the toy page: /toys/{slug} */
+    slug: z.string(),
     description: z.string(),
     details: z.string(),
     imageUrl: z.string().nullable(),
@@ -48,12 +50,39 @@ export const breedSchema = wireSchema(() =>
   z.object({
     id: z.number().int().positive(),
     name: z.string(),
+    /** the breed page: /breeds/{slug} */
+    slug: z.string(),
     size: z.string(),
     description: z.string(),
     imageUrl: z.string().nullable(),
   }),
 );
 export type Breed = z.infer<typeof breedSchema>;
+
+/** A breed in the /breeds index: the breed and how many toys are recommended for it. */
+export type BreedSummary = Breed & { toyCount: number };
+
+/** What a toy page (/toys/{slug}) shows besides the toy: where it is recommended, and the posts about it. */
+export interface ToyPageData<P> {
+  toy: Toy;
+  breeds: ToyBreedNote[];
+  posts: P[];
+}
+
+/** What a breed page (/breeds/{slug}) shows: the breed, its recommended toys with notes, related posts. */
+export interface BreedPageData<P> {
+  breed: Breed;
+  recommendations: Recommendation[];
+  posts: P[];
+}
+
+/** A breed a toy is recommended for, with the owner's note (the toy page). */
+export interface ToyBreedNote {
+  breedId: number;
+  name: string;
+  slug: string;
+  note: string | null;
+}
 
 export const categorySchema = wireSchema(() =>
   z.object({
@@ -78,7 +107,7 @@ export type Recommendation = z.infer<typeof recommendationSchema>;
 /** GET /api/recommendations/{breedId} */
 export const breedRecommendationsSchema = wireSchema(() =>
   z.object({
-    breed: breedSchema.pick({ id: true, name: true, description: true, imageUrl: true }),
+    breed: breedSchema.pick({ id: true, name: true, slug: true, description: true, imageUrl: true }),
     recommendations: z.array(recommendationSchema),
   }),
 );

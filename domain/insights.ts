@@ -72,9 +72,46 @@ export const toyClicksSchema = wireSchema(() =>
     toyId: z.number().int().positive(),
     name: z.string(),
     clicks: z.number().int().positive(),
+    /** the toy was deleted since; its clicks still count */
+    deleted: z.boolean(),
   }),
 );
 export type ToyClicks = z.infer<typeof toyClicksSchema>;
+
+/** The name the dashboard gives a toy that was deleted after it earned clicks. */
+export function deletedToyName(toyId: number): string {
+  return `Deleted product #${toyId}`;
+}
+
+/** Where the clicks of a period came from: placement groups, and the articles that earned most. */
+export const clickBreakdownSchema = wireSchema(() =>
+  z.object({
+    total: z.number().int().nonnegative(),
+    byPlacement: z.array(z.object({ placement: z.string(), clicks: z.number().int().positive() })),
+    byArticle: z.array(
+      z.object({
+        slug: z.string(),
+        /** null when the post was deleted since */
+        title: z.string().nullable(),
+        /** the post's page, null when it was deleted */
+        path: z.string().nullable(),
+        clicks: z.number().int().positive(),
+      }),
+    ),
+  }),
+);
+export type ClickBreakdown = z.infer<typeof clickBreakdownSchema>;
+
+/** The periods the dashboard offers, in days. */
+export const DASHBOARD_PERIODS = [7, 30, 90] as const;
+/** The dashboard's period from its `?days=` parameter: one of DASHBOARD_PERIODS, else the default. */
+export function dashboardPeriodFrom(value: string | null): number {
+  const days = Number(value);
+  return (DASHBOARD_PERIODS as readonly number[]).includes(days) ? days : DASHBOARD_DAYS;
+}
+
+/** How many articles the dashboard's "clicks per article" lists. */
+export const DASHBOARD_TOP_ARTICLES = 10;
 
 /** GET /api/admin/dashboard: counts, the latest quiz submission, daily visits (oldest first) and the most clicked toys. */
 export const dashboardSchema = wireSchema(() =>
@@ -83,6 +120,7 @@ export const dashboardSchema = wireSchema(() =>
     quizSubmissions: quizSubmissionsSummarySchema,
     visits: z.array(dailyStatsSchema),
     topToys: z.array(toyClicksSchema),
+    clicks: clickBreakdownSchema,
   }),
 );
 export type Dashboard = z.infer<typeof dashboardSchema>;

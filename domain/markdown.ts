@@ -28,7 +28,108 @@ md.renderer.rules.image = (tokens, idx, options, _env, self) => {
   return self.renderToken(tokens, idx, options);
 };
 
-/** Renders a post body (markdown) to HTML that is safe to insert into the page. */
+/** The most toys one comparison table holds, and the fewest that make a comparison. */
+export const COMPARE_MIN = 2;
+export const COMPARE_MAX = 6;
+
+/**
+ * A product token on a line of its own: `[[toy:SLUG]]` (a buy box) or
+ * `[[compare:SLUG,SLUG,...]]` (a comparison table of 2 to 6 toys). `invalid` is a token line
+ * that cannot be used as written; the admin preview says why, visitors see nothing.
+ */
+export type ProductEmbed =
+  | { type: "toy"; slug: string }
+  | { type: "compare"; slugs: string[] }
+  | { type: "invalid"; token: string; reason: string };
+
+/** A post body cut at its product tokens: safe HTML, and the tokens in their places. */
+export type MarkdownPart = { kind: "html"; html: string } | { kind: "embed"; embed: ProductEmbed };
+
+const EMBED_LINE = /^\[\[(toy|compare):([^\]\n]*)\]\]\s*$/;
+const EMBED_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+function parseEmbed(kind: string, body: string, token: string): ProductEmbed {
+  const slugs = body.split(",").map((slug) => slug.trim().toLowerCase());
+  const bad = slugs.find((slug) => !EMBED_SLUG.test(slug));
+  if (bad !== undefined) {
+    return { type: "invalid", token, reason: bad === "" ? "A toy's slug is missing." : `"${bad}" is not a toy slug.` };
+  }
+  if (kind === "toy") {
+    return slugs.length === 1 && slugs[0]
+      ? { type: "toy", slug: slugs[0] }
+      : { type: "invalid", token, reason: "A buy box names one toy; use [[compare:...]] for several." };
+  }
+  const unique = [...new Set(slugs)];
+  if (unique.length < COMPARE_MIN || unique.length > COMPARE_MAX) {
+    return {
+      type: "invalid",
+      token,
+      reason: `A comparison table needs ${COMPARE_MIN} to ${COMPARE_MAX} different toys.`,
+    };
+  }
+  return { type: "compare", slugs: unique };
+}
+
+// A block rule for token lines. It runs before paragraphs (and may end one), so a token right
+// under a line of text is still a token; only at the top level: inside a list or a quote a
+// box could not be placed, and the text stays text. Fenced and indented code keeps its tokens
+// as code, because those rules run first.
+md.block.ruler.before(
+  "paragraph",
+  "product_embed",
+  (state, startLine, _endLine, silent) => {
+    if (state.level !== 0 || state.sCount[startLine]! - state.blkIndent >= 4) return false;
+    const start = state.bMarks[startLine]! + state.tShift[startLine]!;
+    const line = state.src.slice(start, state.eMarks[startLine]);
+    const match = EMBED_LINE.exec(line);
+    if (!match) return false;
+    if (silent) return true;
+    const token = state.push("product_embed", "", 0);
+    token.meta = parseEmbed(match[1] ?? "", match[2] ?? "", line.trim());
+    token.map = [startLine, startLine + 1];
+    token.block = true;
+    state.line = startLine + 1;
+    return true;
+  },
+  { alt: ["paragraph"] },
+);
+
+/** Renders a post body (markdown) to HTML that is safe to insert into the page; product tokens are left out. */
 export function renderMarkdown(source: string): string {
-  return md.render(source);
+  return renderMarkdownParts(source)
+    .map((part) => (part.kind === "html" ? part.html : ""))
+    .join("");
+}
+
+/** Renders a post body to safe HTML parts, cut at its product tokens (which the page fills from the live catalogue). */
+export function renderMarkdownParts(source: string): MarkdownPart[] {
+  const env = {};
+  const tokens = md.parse(source, env);
+  const parts: MarkdownPart[] = [];
+  let from = 0;
+  const flush = (to: number) => {
+    if (to > from) {
+      const html = md.renderer.render(tokens.slice(from, to), md.options, env);
+      if (html.trim() !== "") parts.push({ kind: "html", html });
+    }
+  };
+  tokens.forEach((token, index) => {
+    if (token.type !== "product_embed") return;
+    flush(index);
+    parts.push({ kind: "embed", embed: token.meta as ProductEmbed });
+    from = index + 1;
+  });
+  flush(tokens.length);
+  return parts;
+}
+
+/** Every toy slug the body's tokens name, once each, in order. */
+export function embeddedSlugs(parts: readonly MarkdownPart[]): string[] {
+  const slugs = new Set<string>();
+  for (const part of parts) {
+    if (part.kind !== "embed") continue;
+    if (part.embed.type === "toy") slugs.add(part.embed.slug);
+    if (part.embed.type === "compare") for (const slug of part.embed.slugs) slugs.add(slug);
+  }
+  return [...slugs];
 }

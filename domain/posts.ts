@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PostBlock, ProductBoxToy } from "./product-boxes";
 import { wireSchema } from "./wire-schema";
 
 // Posts as the storefront reads them (spec/storefront.md §3) and where they live.
@@ -22,16 +23,36 @@ export const postSummarySchema = wireSchema(() =>
     categoryId: z.number().int().positive().nullable(),
     authorName: z.string().nullable(),
     authorImageUrl: z.string().nullable(),
+    /** ISO 8601: the last change a visitor can see */
+    updatedAt: z.iso.datetime(),
   }),
 );
 export type PostSummary = z.infer<typeof postSummarySchema>;
 
 /** A post with its markdown body (GET /api/posts/{key}, and what the admin writes answer). */
-export const postSchema = wireSchema(() => postSummarySchema.extend({ content: z.string() }));
+export const postSchema = wireSchema(() =>
+  postSummarySchema.extend({
+    content: z.string(),
+    /** the toy a review is about (its buy box, and the review's `itemReviewed`) */
+    reviewedToyId: z.number().int().positive().nullable(),
+    /** the editor's rating of that toy, 1 to 5 */
+    reviewRating: z.number().min(1).max(5).nullable(),
+  }),
+);
 export type Post = z.infer<typeof postSchema>;
 
-/** A post as its detail page shows it: the body rendered on the server to safe HTML. */
-export type RenderedPost = PostSummary & { html: string };
+/**
+ * A post as its detail page shows it: the body rendered on the server to safe HTML, cut at
+ * its product tokens, which are filled from the live catalogue.
+ */
+export type RenderedPost = PostSummary & {
+  blocks: PostBlock[];
+  reviewedToy: ProductBoxToy | null;
+  reviewRating: number | null;
+};
+
+/** Review ratings are given in halves, 1 to 5. */
+export const REVIEW_RATING_STEP = 0.5;
 
 /** The byline every post gets (spec §2: "the author is always set to the team name and a placeholder image"). */
 export const POST_AUTHOR = { name: "Pawsome Picks Team", imageUrl: "/placeholder.svg" } as const;

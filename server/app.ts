@@ -25,6 +25,7 @@ import { createRouter } from "./http/router";
 import { securityHeaders } from "./http/security-headers";
 import { seoRouter } from "./http/seo-routes";
 import { loadSession, sessionCookieName } from "./http/session-cookie";
+import { socialImages } from "./http/social-images";
 import { refuseControlCharactersInBody, refuseControlCharactersInQuery } from "./http/text-input";
 import { pagesNeedTheDatabase } from "./http/unavailable";
 import { uploadsHandler } from "./http/uploads";
@@ -171,6 +172,7 @@ export function createApp({
   app.use("/api", apiRouter(services, { secureCookies, trackRateLimit, responseCache }));
 
   app.use(seoRouter(services, siteUrl));
+  app.use(socialImages(services));
   app.use(affiliateRedirect(services, associateTag));
 
   if (pages.length > 0) {

@@ -316,6 +316,7 @@ const WRITES: Record<string, AdminWrite | NothingCached> = {
   "POST /api/admin/login": { cache: "nothing cached", why: "sessions are never cached; answers are private" },
   "POST /api/admin/logout": { cache: "nothing cached", why: "sessions are never cached; answers are private" },
   "POST /api/admin/password": { cache: "nothing cached", why: "the account is never cached; answers are private" },
+  "POST /api/admin/post-preview": { cache: "nothing cached", why: "a preview writes nothing; it only reads" },
   "POST /api/contact": { cache: "nothing cached", why: "contact messages appear in no public read" },
   "POST /api/quiz-newsletter": {
     cache: "nothing cached",

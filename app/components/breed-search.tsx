@@ -14,13 +14,17 @@ const PawPrint = icon("paw-print", PawPrintNode);
 
 export const SCROLL_DELAY_MS = 100;
 
-/** Pick a breed, then see the toys recommended for it (fetched only on submit). */
+/**
+ * Pick a breed, then see the toys recommended for it (fetched only on submit). The controls
+ * wait for the scripts (decision 005): the spec's states (toast, busy button, results in
+ * place) need them. Without scripts at all, the button still leads to /breeds, the index of
+ * every breed's page (a GET form; `?breed={id}` there opens that breed's page).
+ */
 export function BreedSearch({ breeds }: { breeds: Pick<Breed, "id" | "name">[] }) {
-  const [breedId, setBreedId] = useState<number | null>(null);
   const [loading, setLoading] = useState(false);
+  const hydrated = useHydrated();
   const [result, setResult] = useState<BreedRecommendations | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
-  const hydrated = useHydrated();
 
   // Bring the result into view shortly after it renders.
   useEffect(() => {
@@ -32,8 +36,10 @@ export function BreedSearch({ breeds }: { breeds: Pick<Breed, "id" | "name">[] }
     return () => clearTimeout(timer);
   }, [result]);
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const chosen = new FormData(event.currentTarget).get("breed");
+    const breedId = typeof chosen === "string" && chosen !== "" ? Number(chosen) : null;
     if (breedId === null) {
       toast({
         title: "Please select a breed",
@@ -58,7 +64,12 @@ export function BreedSearch({ breeds }: { breeds: Pick<Breed, "id" | "name">[] }
 
   return (
     <div>
-      <form onSubmit={onSubmit} className="mx-auto flex max-w-2xl flex-col gap-3 sm:flex-row sm:items-end">
+      <form
+        method="get"
+        action="/breeds"
+        onSubmit={onSubmit}
+        className="mx-auto flex max-w-2xl flex-col gap-3 sm:flex-row sm:items-end"
+      >
         <div className="flex-1">
           <label htmlFor="breed-select" className="mb-1 block font-semibold">
             Your dog's breed
@@ -66,9 +77,8 @@ export function BreedSearch({ breeds }: { breeds: Pick<Breed, "id" | "name">[] }
           <select
             id="breed-select"
             name="breed"
-            value={breedId ?? ""}
+            defaultValue=""
             disabled={!hydrated}
-            onChange={(e) => setBreedId(e.target.value ? Number(e.target.value) : null)}
             className="h-12 w-full rounded-lg border border-stone-300 bg-white px-3 text-base"
           >
             <option value="">Select a breed</option>
@@ -79,12 +89,7 @@ export function BreedSearch({ breeds }: { breeds: Pick<Breed, "id" | "name">[] }
             ))}
           </select>
         </div>
-        <button
-          type="submit"
-          disabled={loading || !hydrated}
-          aria-busy={loading}
-          className={buttonClass("primary", "lg", "h-12")}
-        >
+        <button type="submit" disabled={loading} aria-busy={loading} className={buttonClass("primary", "lg", "h-12")}>
           {loading ? "Searching..." : "Find Toys"}
         </button>
       </form>
@@ -132,8 +137,17 @@ export function BreedSearch({ breeds }: { breeds: Pick<Breed, "id" | "name">[] }
               </p>
             </div>
           )}
-          <div className="mt-8 text-center">
-            <Link to={`/products?breed=${result.breed.id}`} className={buttonClass("outline", "md")}>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            {result.recommendations.length > 0 ? (
+              <Link to={`/breeds/${result.breed.slug}`} className={buttonClass("primary", "md")}>
+                {`Best toys for ${result.breed.name}`}
+              </Link>
+            ) : null}
+            {/* a breed without recommendations would open an empty catalogue: all products instead */}
+            <Link
+              to={result.recommendations.length > 0 ? `/products?breed=${result.breed.id}` : "/products"}
+              className={buttonClass("outline", "md")}
+            >
               Browse All Products
             </Link>
           </div>

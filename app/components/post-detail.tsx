@@ -6,15 +6,18 @@ import {
   FileQuestion as FileQuestionNode,
   LoaderCircle as LoaderCircleNode,
 } from "lucide";
-import { type MouseEvent, type ReactNode, useEffect } from "react";
-import { Link, type MetaDescriptor, useNavigate, useRouteLoaderData } from "react-router";
+import { type ReactNode, useEffect } from "react";
+import { Link, type MetaDescriptor, useRouteLoaderData } from "react-router";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { seoMeta } from "#app/lib/seo.ts";
 import { SITE } from "#app/lib/site.ts";
 import { useAwaited } from "#app/lib/use-awaited.ts";
 import { formatLongDate } from "#domain/dates.ts";
 import { POST_AUTHOR, postPath, type RenderedPost } from "#domain/posts.ts";
+import { breadcrumbJsonLd, reviewJsonLd } from "#domain/structured-data.ts";
 import { JsonLd } from "./json-ld";
+import { PostBody } from "./post-body";
+import { BuyBox } from "./product-box";
 import { PLACEHOLDER_IMAGE, SmartImage } from "./smart-image";
 import { buttonClass } from "./ui/button";
 import { icon } from "./ui/icon";
@@ -61,10 +64,12 @@ export function postDetailMeta(
       description: post.excerpt,
       path: postPath(post),
       siteUrl,
-      image: post.imageUrl,
+      // a raster card made from the post's image: SVG images are not shown by social networks
+      image: `/og/posts/${post.slug}.jpg`,
       type: "article",
     }),
     { property: "article:published_time", content: post.publishedAt },
+    { property: "article:modified_time", content: post.updatedAt },
   ];
 }
 
@@ -103,92 +108,54 @@ function useSiteUrl(): string {
   return root?.siteUrl ?? "http://localhost:3000";
 }
 
-/** Structured data: the post as a Review (product reviews) or an Article, plus its breadcrumb. */
-function postJsonLd(post: RenderedPost, section: PostSection, kind: "Review" | "Article", siteUrl: string) {
+/**
+ * Structured data: a review of a named toy as a Review of that Product (with the editor's
+ * rating), any other post as an Article, plus the breadcrumb.
+ */
+function postJsonLd(post: RenderedPost, section: PostSection, siteUrl: string) {
   const url = new URL(postPath(post), siteUrl).toString();
   const image = new URL(post.imageUrl || PLACEHOLDER_IMAGE, siteUrl).toString();
   const authorName = post.authorName || POST_AUTHOR.name;
   const author = { "@type": authorName === POST_AUTHOR.name ? "Organization" : "Person", name: authorName };
   const publisher = { "@type": "Organization", name: SITE.name, url: new URL("/", siteUrl).toString() };
-  const common = {
-    "@context": "https://schema.org",
-    url,
-    image,
-    description: post.excerpt,
-    datePublished: post.publishedAt,
-    author,
-    publisher,
-  };
-  const main =
-    kind === "Review"
-      ? {
-          ...common,
-          "@type": "Review",
-          name: post.title,
-          itemReviewed: { "@type": "Product", name: post.title, image },
-        }
-      : { ...common, "@type": "Article", headline: post.title, mainEntityOfPage: url };
-  const breadcrumb = {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: [
-      { "@type": "ListItem", position: 1, name: "Home", item: new URL("/", siteUrl).toString() },
-      { "@type": "ListItem", position: 2, name: section.name, item: new URL(section.path, siteUrl).toString() },
-      { "@type": "ListItem", position: 3, name: post.title, item: url },
+  const main = post.reviewedToy
+    ? reviewJsonLd(
+        {
+          title: post.title,
+          url,
+          image,
+          excerpt: post.excerpt,
+          publishedAt: post.publishedAt,
+          updatedAt: post.updatedAt,
+          author,
+          publisher,
+          rating: post.reviewRating,
+        },
+        post.reviewedToy,
+        siteUrl,
+      )
+    : {
+        "@context": "https://schema.org",
+        "@type": "Article",
+        headline: post.title,
+        mainEntityOfPage: url,
+        url,
+        image,
+        description: post.excerpt,
+        datePublished: post.publishedAt,
+        dateModified: post.updatedAt,
+        author,
+        publisher,
+      };
+  const breadcrumb = breadcrumbJsonLd(
+    [
+      { name: "Home", path: "/" },
+      { name: section.name, path: section.path },
+      { name: post.title, path: postPath(post) },
     ],
-  };
+    siteUrl,
+  );
   return [main, breadcrumb];
-}
-
-// Typography for the rendered markdown (no typography plugin in the build): readable
-// measure, clear heading rhythm, real list markers and links that look like links.
-const PROSE = [
-  "mt-10 max-w-none text-base leading-relaxed text-ink sm:text-lg",
-  "[&>:first-child]:mt-0",
-  "[&_h2]:mt-12 [&_h2]:mb-4 [&_h2]:text-2xl [&_h2]:font-extrabold [&_h2]:leading-tight [&_h2]:tracking-tight sm:[&_h2]:text-3xl",
-  "[&_h3]:mt-8 [&_h3]:mb-3 [&_h3]:text-xl [&_h3]:font-bold [&_h3]:leading-snug",
-  "[&_h4]:mt-6 [&_h4]:mb-2 [&_h4]:text-lg [&_h4]:font-bold",
-  "[&_p]:my-5",
-  "[&_ul]:my-5 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-5 [&_ol]:list-decimal [&_ol]:pl-6",
-  "[&_li]:my-2 [&_li]:pl-1 [&_li::marker]:text-primary [&_li>ul]:my-2 [&_li>ol]:my-2",
-  "[&_a]:font-semibold [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2 [&_a:hover]:text-primary-hover",
-  "[&_strong]:font-bold [&_em]:italic",
-  "[&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-primary [&_blockquote]:bg-primary-soft [&_blockquote]:px-5 [&_blockquote]:py-3 [&_blockquote]:italic",
-  "[&_code]:rounded [&_code]:bg-stone-100 [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:text-base",
-  "[&_pre]:my-6 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-stone-900 [&_pre]:p-4 [&_pre]:text-stone-100 [&_pre_code]:bg-transparent [&_pre_code]:p-0",
-  "[&_img]:my-8 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-xl",
-  "[&_hr]:my-10 [&_hr]:border-stone-200",
-  "[&_table]:my-6 [&_table]:block [&_table]:w-full [&_table]:overflow-x-auto [&_table]:border-collapse [&_table]:text-base",
-  "[&_th]:border-b-2 [&_th]:border-stone-300 [&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-bold",
-  "[&_td]:border-b [&_td]:border-stone-200 [&_td]:px-3 [&_td]:py-2 [&_td]:align-top",
-].join(" ");
-
-/**
- * Links inside the rendered markdown are plain anchors; site-internal ones go through the
- * router like every other link (no full page reload). Modified clicks, new-tab links and
- * same-page anchors keep the browser's behaviour.
- */
-function useInternalLinkClicks() {
-  const navigate = useNavigate();
-  return (event: MouseEvent<HTMLElement>) => {
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey
-    ) {
-      return;
-    }
-    const anchor = (event.target as Element).closest("a");
-    if (!anchor || anchor.target || anchor.hasAttribute("download")) return;
-    const url = new URL(anchor.href, window.location.href);
-    if (url.origin !== window.location.origin) return;
-    if (url.pathname === window.location.pathname && url.hash) return;
-    event.preventDefault();
-    navigate(`${url.pathname}${url.search}${url.hash}`);
-  };
 }
 
 const BACK_LINK =
@@ -200,20 +167,19 @@ export function PostArticle({
   section,
   badge,
   badgeClass,
-  schemaType,
 }: {
   post: RenderedPost;
   section: PostSection;
   badge: string;
   badgeClass: string;
-  schemaType: "Review" | "Article";
 }) {
   const siteUrl = useSiteUrl();
-  const onContentClick = useInternalLinkClicks();
   useDocumentTitle(pageTitle(post.title));
+  const placement = `post:${post.slug}` as const;
+  const updated = post.updatedAt.slice(0, 10) !== post.publishedAt.slice(0, 10) ? post.updatedAt : null;
   return (
     <article className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      {postJsonLd(post, section, schemaType, siteUrl).map((item) => (
+      {postJsonLd(post, section, siteUrl).map((item) => (
         <JsonLd key={String(item["@type"])} data={item} />
       ))}
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
@@ -248,6 +214,11 @@ export function PostArticle({
             <CalendarDays aria-hidden="true" className="size-5" />
             <time dateTime={post.publishedAt}>{formatLongDate(post.publishedAt)}</time>
           </span>
+          {updated ? (
+            <span>
+              Updated <time dateTime={updated}>{formatLongDate(updated)}</time>
+            </span>
+          ) : null}
           <span className="inline-flex items-center gap-2">
             <Clock aria-hidden="true" className="size-5" />
             {`${post.readingTime} min read`}
@@ -267,12 +238,11 @@ export function PostArticle({
         className="mt-8 h-96 w-full rounded-2xl bg-stone-100 object-cover"
       />
 
-      {post.html ? (
-        // biome-ignore lint/a11y/noStaticElementInteractions: only delegates clicks of the links inside, which are focusable themselves
-        // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link fires its click, which this handles
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server by renderMarkdown, which disables raw HTML
-        <div className={PROSE} onClick={onContentClick} dangerouslySetInnerHTML={{ __html: post.html }} />
-      ) : null}
+      {post.reviewedToy ? <BuyBox toy={post.reviewedToy} placement={placement} /> : null}
+
+      <PostBody blocks={post.blocks} placement={placement} className="mt-10" />
+
+      {post.reviewedToy ? <BuyBox toy={post.reviewedToy} placement={placement} /> : null}
 
       <footer className="mt-12 border-t border-stone-200 pt-8">
         <Link to={section.path} className={BACK_LINK}>

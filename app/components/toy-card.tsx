@@ -2,8 +2,8 @@ import { Award as AwardNode, ExternalLink as ExternalLinkNode } from "lucide";
 import { Link } from "react-router";
 import type { Toy } from "#domain/catalog.ts";
 import type { AffiliatePlacement } from "#domain/placements.ts";
-import { formatPrice } from "#domain/price.ts";
 import { AffiliateLink } from "./affiliate-link";
+import { PriceTag, StockAndPrime } from "./price-tag";
 import { RatingStars } from "./rating-stars";
 import { SmartImage } from "./smart-image";
 import { buttonClass } from "./ui/button";
@@ -20,7 +20,7 @@ interface ToyCardProps {
   variant?: "featured" | "catalogue";
   highlighted?: boolean;
   headingLevel?: "h3" | "h2";
-  /** where the card is, for affiliate click counts (default: home for featured cards, products otherwise) */
+  /** where the card is, for affiliate click counts (default: home for featured cards, catalogue otherwise) */
   placement?: AffiliatePlacement;
   /** the card is in the first screen: its image is the page's largest paint, so it is not lazy */
   aboveTheFold?: boolean;
@@ -39,7 +39,7 @@ export function ToyCard({
   variant = "catalogue",
   highlighted = false,
   headingLevel: Heading = "h3",
-  placement = variant === "featured" ? "home" : "products",
+  placement = variant === "featured" ? "home" : "catalogue",
   aboveTheFold = false,
   elementId,
 }: ToyCardProps) {
@@ -74,7 +74,11 @@ export function ToyCard({
         ) : null}
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <Heading className="text-lg font-bold leading-snug">{toy.name}</Heading>
+        <Heading className="text-lg font-bold leading-snug">
+          <Link to={`/toys/${toy.slug}`} className="hover:text-primary hover:underline">
+            {toy.name}
+          </Link>
+        </Heading>
         <p className="mt-2 line-clamp-3 text-muted">{note || toy.description}</p>
         {variant === "featured" && toy.categories.length > 0 ? (
           <ul className="mt-3 flex flex-wrap gap-2" aria-label="Categories">
@@ -88,26 +92,29 @@ export function ToyCard({
             ))}
           </ul>
         ) : null}
-        {variant === "catalogue" ? (
-          <div className="mt-3 flex items-center justify-between gap-2">
-            <span className="text-xl font-extrabold">{formatPrice(toy.price)}</span>
-            <span className="flex items-center gap-1 text-sm text-muted">
-              <RatingStars rating={toy.rating} />
-              <span>{toy.rating}</span>
-            </span>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+          <PriceTag price={toy.price} priceDiscount={toy.priceDiscount} />
+          <span className="flex items-center gap-1 text-sm text-muted">
+            <RatingStars rating={toy.rating} />
+            <span>{toy.rating}</span>
+          </span>
+        </div>
+        {toy.inStock && !toy.isPrimeEligible ? null : (
+          <div className="mt-2">
+            <StockAndPrime inStock={toy.inStock} isPrimeEligible={toy.isPrimeEligible} />
           </div>
-        ) : null}
+        )}
         <div className="mt-auto pt-4">
           {toy.amazonUrl ? (
             <AffiliateLink toyId={toy.id} placement={placement} className={buttonClass("primary", "md", "w-full")}>
               View on Amazon
               <ExternalLink className="size-4" aria-hidden="true" />
             </AffiliateLink>
-          ) : variant === "featured" ? (
-            <Link to={`/products?id=${toy.id}`} className={buttonClass("outline", "md", "w-full")}>
+          ) : (
+            <Link to={`/toys/${toy.slug}`} className={buttonClass("outline", "md", "w-full")}>
               View Details
             </Link>
-          ) : null}
+          )}
         </div>
       </div>
     </article>

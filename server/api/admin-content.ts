@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { postInputSchema } from "#domain/post-form.ts";
+import { reviewFieldsSchema } from "#domain/post-review.ts";
+import { type PostPreview, postPreviewRequestSchema } from "#domain/product-boxes.ts";
 import { breedRecommendationInputSchema, productInputSchema } from "#domain/product-form.ts";
+import { optionalSlugSchema } from "#domain/slug.ts";
 import { adminOnly } from "#server/http/access.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { createRouter } from "#server/http/router.ts";
@@ -19,7 +22,11 @@ export function adminContentRouter({ content, postEditor, productEditor }: Servi
   const router = createRouter();
 
   router.post("/posts", adminOnly, async (req, res) => {
-    const post = await postEditor.create(parseOr400(postInputSchema, req.body ?? {}));
+    const body = req.body ?? {};
+    const post = await postEditor.create({
+      ...parseOr400(postInputSchema, body),
+      ...parseOr400(reviewFieldsSchema, body),
+    });
     res.status(201).json(post);
   });
 
@@ -28,11 +35,26 @@ export function adminContentRouter({ content, postEditor, productEditor }: Servi
     const id = parseId(req.params.id);
     const stored = await content.getPostById(id);
     if (!stored) throw new HttpError(404, "Post not found");
-    const { id: _id, ...current } = stored;
+    const { id: _id, updatedAt: _updatedAt, ...current } = stored;
     const body = req.body && typeof req.body === "object" && !Array.isArray(req.body) ? req.body : {};
-    const post = await postEditor.update(id, parseOr400(postInputSchema, { ...current, ...body }));
+    const merged = { ...current, ...body };
+    const post = await postEditor.update(id, {
+      ...parseOr400(postInputSchema, merged),
+      ...parseOr400(reviewFieldsSchema, merged),
+    });
     if (!post) throw new HttpError(404, "Post not found");
     res.json(post);
+  });
+
+  // The editor's live preview: the body exactly as the public page renders it (same blocks from
+  // the same live catalogue), plus a warning for each token a visitor would not see.
+  router.post("/admin/post-preview", adminOnly, async (req, res) => {
+    const { content: body, reviewedToyId } = parseOr400(postPreviewRequestSchema, req.body ?? {});
+    const [blocks, reviewedToy] = await Promise.all([
+      content.previewBlocks(body),
+      reviewedToyId ? content.reviewedToyBox(reviewedToyId) : null,
+    ]);
+    res.json({ blocks, reviewedToy } satisfies PostPreview);
   });
 
   router.delete("/posts/:id", adminOnly, async (req, res) => {
@@ -41,12 +63,16 @@ export function adminContentRouter({ content, postEditor, productEditor }: Servi
   });
 
   router.post("/toys", adminOnly, async (req, res) => {
-    res.status(201).json(await productEditor.create(parseOr400(productInputSchema, req.body ?? {})));
+    const body = req.body ?? {};
+    const { slug } = parseOr400(optionalSlugSchema, body);
+    res.status(201).json(await productEditor.create(parseOr400(productInputSchema, body), { slug }));
   });
 
   router.put("/toys/:id", adminOnly, async (req, res) => {
     const id = parseId(req.params.id);
-    const toy = await productEditor.update(id, parseOr400(productInputSchema, req.body ?? {}));
+    const body = req.body ?? {};
+    const { slug } = parseOr400(optionalSlugSchema, body);
+    const toy = await productEditor.update(id, parseOr400(productInputSchema, body), { slug });
     if (!toy) throw new HttpError(404, "Product not found");
     res.json(toy);
   });

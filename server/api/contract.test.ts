@@ -326,6 +326,24 @@ describe("admin calls", () => {
     expect((await call("post", "/api/posts", { body: { title: "x" }, admin: true })).status).toBe(400);
     const changed = await call("patch", `/api/posts/${post.id}`, { body: { readingTime: 9 }, admin: true });
     expect(changed.body).toMatchObject({ id: post.id, readingTime: 9 });
+    const reviewing = await call("patch", `/api/posts/${post.id}`, {
+      body: { reviewedToyId: 1, reviewRating: 4.5 },
+      admin: true,
+    });
+    expect(reviewing.body).toMatchObject({ reviewedToyId: 1, reviewRating: 4.5 });
+    expect(
+      (await call("patch", `/api/posts/${post.id}`, { body: { reviewRating: 4.3 }, admin: true })).status,
+    ).toBe(400);
+    const preview = await call("post", "/api/admin/post-preview", {
+      body: { content: "Intro.\n\n[[toy:no-such-toy]]\n\n[[compare:a]]", reviewedToyId: 1 },
+      admin: true,
+    });
+    expect(preview.status).toBe(200);
+    expect((preview.body as { blocks: { kind: string }[] }).blocks.map((b) => b.kind)).toEqual([
+      "html",
+      "missing",
+      "missing",
+    ]);
     expect((await call("get", `/api/posts/${post.id}`)).status).toBe(200);
     expect((await call("patch", "/api/posts/999999", { body: {}, admin: true })).status).toBe(404);
     expect((await call("delete", `/api/posts/${post.id}`, { admin: true })).status).toBe(204);
@@ -348,6 +366,12 @@ describe("admin calls", () => {
     const toy = created.body as { id: number };
     const replaced = await call("put", `/api/toys/${toy.id}`, { body: { ...product, price: "$8.99" }, admin: true });
     expect(replaced.body).toMatchObject({ id: toy.id, price: "$8.99", categories: [{ id: 1 }] });
+    const moved = await call("put", `/api/toys/${toy.id}`, { body: { ...product, slug: "contract-rope" }, admin: true });
+    expect(moved.body).toMatchObject({ slug: "contract-rope" });
+    const [other] = (await call("get", "/api/toys?pageSize=1&page=1")).body as { slug: string }[];
+    const taken = { body: { ...product, slug: other?.slug }, admin: true };
+    expect((await call("put", `/api/toys/${toy.id}`, taken)).status).toBe(409);
+    expect((await call("post", "/api/toys", taken)).status).toBe(409);
     expect((await call("put", "/api/toys/999999", { body: product, admin: true })).status).toBe(404);
 
     expect(
@@ -392,6 +416,9 @@ describe("admin calls", () => {
   it("answer the dashboard, the quiz submissions and their export", async () => {
     const dashboard = await call("get", "/api/admin/dashboard", { admin: true });
     expect((dashboard.body as { quizSubmissions: { count: number } }).quizSubmissions.count).toBeGreaterThan(0);
+    const week = await call("get", "/api/admin/dashboard?days=7", { admin: true });
+    expect((week.body as { visits: unknown[] }).visits).toHaveLength(7);
+    expect((await call("get", "/api/admin/dashboard?days=8", { admin: true })).status).toBe(400);
     const list = await call("get", "/api/admin/quiz-submissions?page=1&pageSize=2&search=example", { admin: true });
     expect(Number(list.headers.get("x-total-count"))).toBeGreaterThan(0);
     expect((await call("get", "/api/admin/quiz-submissions?page=0", { admin: true })).status).toBe(400);

@@ -88,9 +88,13 @@ describe("GET /api/quiz-recommendations with tied scores", () => {
     try {
       // Five toys with the same score for `answers` (size small: 2 points each); alphabetical
       // order would pick the first three names, 3.9★ included, and leave out the 4.6★ toy.
-      const toy = (name: string, rating: string, reviewCount: number) => sql`(${name}, 'A toy for the tie test.',
+      const toy = (
+        name: string,
+        rating: string,
+        reviewCount: number,
+      ) => sql`(${name}, ${name.toLowerCase().replace(/\W+/g, "-")}, 'A toy for the tie test.',
         'Details long enough for the product.', '$9.99', ${rating}, ${reviewCount}, 'small', '{}')`;
-      await tied.db.execute(sql`insert into toys (name, description, details, price, rating, review_count, suitable_for, features)
+      await tied.db.execute(sql`insert into toys (name, slug, description, details, price, rating, review_count, suitable_for, features)
         values ${sql.join(
           [
             toy("Acorn Chew", "3.9", 5000),

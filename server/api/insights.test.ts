@@ -185,9 +185,9 @@ describe("GET /go/{toyId}", () => {
 
   it("adds the associate tag when the link has none and keeps an existing one", async () => {
     const database = await createTestDatabase();
-    await database.db.execute(sql`insert into toys (id, name, description, details, price, amazon_url) values
-      (1, 'Tagless Toy', 'd', 'dd', '$1', 'https://www.amazon.com/dp/B0TAGLESS1?th=1'),
-      (2, 'Tagged Toy', 'd', 'dd', '$1', 'https://www.amazon.com/dp/B0TAGGED01?tag=someone-20')`);
+    await database.db.execute(sql`insert into toys (id, name, slug, description, details, price, amazon_url) values
+      (1, 'Tagless Toy', 'tagless-toy', 'd', 'dd', '$1', 'https://www.amazon.com/dp/B0TAGLESS1?th=1'),
+      (2, 'Tagged Toy', 'tagged-toy', 'd', 'dd', '$1', 'https://www.amazon.com/dp/B0TAGGED01?tag=someone-20')`);
     const app = await startTestServer(database, { associateTag: "pawsomepicks-20" });
     try {
       const tagless = await fetch(`${app.url}/go/1`, { redirect: "manual" });

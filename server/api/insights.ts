@@ -6,6 +6,8 @@ import { isCrawler } from "#domain/crawlers.ts";
 import { csvLine, localDateFormatter, QUIZ_CSV_FILENAME, QUIZ_CSV_HEADERS, quizCsvLine } from "#domain/csv.ts";
 import {
   DASHBOARD_DAYS,
+  DASHBOARD_PERIODS,
+  DASHBOARD_TOP_ARTICLES,
   DASHBOARD_TOP_TOYS,
   type Dashboard,
   MAX_SUBMISSIONS_SEARCH_LENGTH,
@@ -23,6 +25,15 @@ export const submissionsQuerySchema = z.object({
   page: z.coerce.number("page must be a whole number from 1").int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(SUBMISSIONS_PAGE_SIZE),
   search: z.string().trim().max(MAX_SUBMISSIONS_SEARCH_LENGTH).optional(),
+});
+
+export const dashboardQuerySchema = z.object({
+  days: z.coerce
+    .number(`days must be one of ${DASHBOARD_PERIODS.join(", ")}`)
+    .refine((n) => (DASHBOARD_PERIODS as readonly number[]).includes(n), {
+      message: `days must be one of ${DASHBOARD_PERIODS.join(", ")}`,
+    })
+    .default(DASHBOARD_DAYS),
 });
 
 export const exportQuerySchema = z.object({
@@ -59,14 +70,16 @@ export function insightsRouter(services: Services, { trackRateLimit }: { trackRa
     res.status(204).end();
   });
 
-  router.get("/admin/dashboard", adminOnly, async (_req, res) => {
-    const [content, submissions, days, topToys] = await Promise.all([
+  router.get("/admin/dashboard", adminOnly, async (req, res) => {
+    const { days } = parseOr400(dashboardQuerySchema, req.query);
+    const [content, submissions, visits, topToys, clicks] = await Promise.all([
       dashboard.counts(),
       quizSubmissions.summary(),
-      stats.daily(DASHBOARD_DAYS),
-      stats.topClickedToys(DASHBOARD_DAYS, DASHBOARD_TOP_TOYS),
+      stats.daily(days),
+      stats.topClickedToys(days, DASHBOARD_TOP_TOYS),
+      stats.clickBreakdown(days, DASHBOARD_TOP_ARTICLES),
     ]);
-    res.json({ counts: content, quizSubmissions: submissions, visits: days, topToys } satisfies Dashboard);
+    res.json({ counts: content, quizSubmissions: submissions, visits, topToys, clicks } satisfies Dashboard);
   });
 
   // The spec's list (same fields), one page at a time: a million rows must stay usable.

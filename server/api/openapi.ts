@@ -25,6 +25,7 @@ import { QUIZ_CSV_FILENAME } from "#domain/csv.ts";
 import { formSavedReplySchema, formSentReplySchema } from "#domain/form-reply.ts";
 import { MAX_DATABASE_ID } from "#domain/ids.ts";
 import {
+  clickBreakdownSchema,
   contentCountsSchema,
   dailyStatsSchema,
   dashboardSchema,
@@ -33,15 +34,23 @@ import {
   toyClicksSchema,
 } from "#domain/insights.ts";
 import { postInputSchema } from "#domain/post-form.ts";
+import { reviewFieldsSchema } from "#domain/post-review.ts";
 import { postSchema, postSummarySchema } from "#domain/posts.ts";
+import {
+  postBlockSchema,
+  postPreviewRequestSchema,
+  postPreviewSchema,
+  productBoxToySchema,
+} from "#domain/product-boxes.ts";
 import { productInputSchema } from "#domain/product-form.ts";
 import { quizAnswersSchema, quizSubmissionSchema } from "#domain/quiz.ts";
+import { optionalSlugSchema } from "#domain/slug.ts";
 import { testimonialSchema } from "#domain/testimonials.ts";
 import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, uploadErrorSchema, uploadSuccessSchema } from "#domain/uploads.ts";
 import { isPublicApiCall } from "#server/http/access.ts";
 import { createRouter } from "#server/http/router.ts";
 import { breedLinkSchema, categoryLinkSchema } from "./admin-content";
-import { exportQuerySchema, submissionsQuerySchema } from "./insights";
+import { dashboardQuerySchema, exportQuerySchema, submissionsQuerySchema } from "./insights";
 
 // The OpenAPI 3.1 description of /api. Requests are described by the Zod schemas the routes
 // validate with, answers by the domain's wire schemas the services' return types come from, so
@@ -93,6 +102,10 @@ const WIRE_SCHEMAS: Record<string, z.ZodType> = {
   DailyStats: dailyStatsSchema,
   ToyClicks: toyClicksSchema,
   Dashboard: dashboardSchema,
+  ClickBreakdown: clickBreakdownSchema,
+  ProductBoxToy: productBoxToySchema,
+  PostBlock: postBlockSchema,
+  PostPreview: postPreviewSchema,
 };
 type WireName = keyof typeof WIRE_SCHEMAS;
 
@@ -179,6 +192,17 @@ function wireComponents(): Record<string, JsonSchema> {
   return Object.fromEntries(
     Object.entries(schemas).map(([id, { $schema: _dialect, $id: _id, ...schema }]) => [id, schema]),
   );
+}
+
+/** One request body of two schemas' fields (the handler parses the body with both). */
+function mergedBody(first: z.ZodType, second: z.ZodType): JsonSchema {
+  const a = inputSchema(first) as { properties?: object; required?: string[] };
+  const b = inputSchema(second) as { properties?: object; required?: string[] };
+  return {
+    ...a,
+    properties: { ...a.properties, ...b.properties },
+    required: [...(a.required ?? []), ...(b.required ?? [])],
+  };
 }
 
 /** PATCH merges the given fields over the stored post, then checks the whole. */
@@ -414,7 +438,7 @@ const OPERATIONS: Operation[] = [
     operationId: "createPost",
     tag: "Admin content",
     summary: "Creates a post",
-    body: postInputSchema,
+    body: mergedBody(postInputSchema, reviewFieldsSchema),
     ok: { 201: { description: "The stored post", body: "Post" } },
     errors: [409],
   },
@@ -426,9 +450,19 @@ const OPERATIONS: Operation[] = [
     tag: "Admin content",
     summary: "Changes some or all fields of a post",
     ids: { key: "the post's id (a slug is not enough)" },
-    body: withoutRequired(inputSchema(postInputSchema)),
+    body: withoutRequired(mergedBody(postInputSchema, reviewFieldsSchema)),
     ok: { 200: { description: "The stored post", body: "Post" } },
     errors: [404, 409],
+  },
+  {
+    method: "post",
+    path: "/admin/post-preview",
+    operationId: "previewPostBody",
+    tag: "Admin content",
+    summary:
+      "A post body as its page will show it: HTML parts, buy boxes and comparison tables from the live catalogue, and a warning for each product token visitors would not see",
+    body: postPreviewRequestSchema,
+    ok: { 200: { description: "The preview", body: "PostPreview" } },
   },
   {
     method: "delete",
@@ -446,20 +480,22 @@ const OPERATIONS: Operation[] = [
     path: "/toys",
     operationId: "createToy",
     tag: "Admin content",
-    summary: "Creates a product with its categories and breed notes",
-    body: productInputSchema,
+    summary: "Creates a product with its categories and breed notes (its slug is made from the name unless given)",
+    body: mergedBody(productInputSchema, optionalSlugSchema),
     ok: { 201: { description: "The stored product", body: "Toy" } },
+    errors: [409],
   },
   {
     method: "put",
     path: "/toys/{id}",
     operationId: "replaceToy",
     tag: "Admin content",
-    summary: "Replaces a product (and its categories and breed notes, when given)",
+    summary:
+      "Replaces a product (and its categories and breed notes, when given); a new slug keeps the old one as a redirect",
     ids: { id: "the toy's id" },
-    body: productInputSchema,
+    body: mergedBody(productInputSchema, optionalSlugSchema),
     ok: { 200: { description: "The stored product", body: "Toy" } },
-    errors: [404],
+    errors: [404, 409],
   },
   {
     method: "delete",
@@ -537,7 +573,9 @@ const OPERATIONS: Operation[] = [
     path: "/admin/dashboard",
     operationId: "getDashboard",
     tag: "Admin insights",
-    summary: "Counts, the latest quiz submission, daily visits and the most clicked toys",
+    summary:
+      "Counts, the latest quiz submission, and for the period daily visits, the most clicked toys and clicks by placement and article",
+    query: dashboardQuerySchema,
     ok: { 200: { description: "Dashboard numbers", body: "Dashboard" } },
   },
   {

@@ -83,7 +83,7 @@ describe("migrations", () => {
       features: string[];
       price_value: string;
     }>(sql`
-      insert into toys (name, description, details, price) values ('Tug Rope', 'A sturdy rope', 'Long enough details here', '$1,234.50')
+      insert into toys (name, slug, description, details, price) values ('Tug Rope', 'tug-rope', 'A sturdy rope', 'Long enough details here', '$1,234.50')
       returning id, rating, is_top_pick, in_stock, is_prime_eligible, review_count, features, price_value`);
     const row = toy.rows[0];
     expect(row).toMatchObject({
@@ -100,7 +100,7 @@ describe("migrations", () => {
       sql`insert into categories (name) values ('Test Category') returning id`,
     );
     const breed = await db.execute<{ id: number }>(
-      sql`insert into breeds (name, size, description) values ('Test Breed', 'small', 'A test breed') returning id`,
+      sql`insert into breeds (name, slug, size, description) values ('Test Breed', 'test-breed', 'small', 'A test breed') returning id`,
     );
     const toyId = row?.id;
     const categoryId = category.rows[0]?.id;
@@ -113,7 +113,9 @@ describe("migrations", () => {
       sql`insert into breed_recommendations (breed_id, toy_id, note) values (${breedId}, ${toyId}, null)`,
     );
     await expect(
-      db.execute(sql`insert into breeds (name, size, description) values ('Test Breed', 'large', 'again')`),
+      db.execute(
+        sql`insert into breeds (name, slug, size, description) values ('Test Breed', 'test-breed-2', 'large', 'again')`,
+      ),
     ).rejects.toThrow();
 
     const submission = await db.execute<{ has_consented: boolean; created_at: unknown }>(sql`

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -47,9 +48,13 @@ export const sessions = pgTable(
 export const breeds = pgTable("breeds", {
   id: serial("id").primaryKey(),
   name: text("name").notNull().unique(),
+  /** the breed page's address, /breeds/{slug}, generated from the name */
+  slug: text("slug").notNull().unique(),
   size: text("size").notNull(),
   description: text("description").notNull(),
   imageUrl: text("image_url"),
+  /** the breed page's sitemap lastmod (with its recommendations' changes) */
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const categories = pgTable("categories", {
@@ -78,6 +83,12 @@ export const posts = pgTable(
     // the check below holds it to POST_TYPES
     postType: text("post_type").$type<(typeof POST_TYPES)[number]>().notNull().default("review"),
     categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    /** the toy a review is about: its buy box and the JSON-LD `itemReviewed` */
+    reviewedToyId: integer("reviewed_toy_id").references((): AnyPgColumn => toys.id, { onDelete: "set null" }),
+    /** the editor's verdict, 1-5 in halves (`reviewRating` in the JSON-LD) */
+    reviewRating: numeric("review_rating", { precision: 2, scale: 1, mode: "number" }),
+    /** last change of what a visitor sees: "Updated {date}", dateModified, sitemap lastmod */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("posts_published_at_idx").on(t.publishedAt.desc()),
@@ -85,6 +96,8 @@ export const posts = pgTable(
     index("posts_category_id_idx").on(t.categoryId),
     check("posts_post_type_check", sql`${t.postType} in ('review', 'guide', 'comparison')`),
     check("posts_reading_time_check", sql`${t.readingTime} >= 1`),
+    check("posts_review_rating_check", sql`${t.reviewRating} between 1 and 5`),
+    index("posts_reviewed_toy_id_idx").on(t.reviewedToyId),
   ],
 );
 
@@ -98,6 +111,8 @@ export const toys = pgTable(
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
+    /** the toy page's address, /toys/{slug}: generated from the name once, kept when the name changes */
+    slug: text("slug").notNull().unique(),
     description: text("description").notNull(),
     details: text("details").notNull(),
     price: text("price").notNull(),
@@ -117,6 +132,8 @@ export const toys = pgTable(
     features: text("features").array().notNull().default(sql`'{}'::text[]`),
     ageRecommendation: text("age_recommendation"),
     suitableFor: text("suitable_for"),
+    /** the toy page's sitemap lastmod */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     priceValue: numeric("price_value", { precision: 10, scale: 2, mode: "number" }).generatedAlwaysAs(priceAsNumber),
     ratingValue: numeric("rating_value", { precision: 2, scale: 1, mode: "number" }).generatedAlwaysAs(ratingAsNumber),
   },
@@ -131,6 +148,20 @@ export const toys = pgTable(
     index("toys_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("toys_description_trgm_idx").using("gin", t.description.op("gin_trgm_ops")),
   ],
+);
+
+// Earlier addresses of toy pages: /toys/{old} answers 301 to the toy's current slug, and a
+// `[[toy:old]]` in a post still finds its toy. A slug is either current or here, never both.
+export const toySlugHistory = pgTable(
+  "toy_slug_history",
+  {
+    slug: text("slug").primaryKey(),
+    toyId: integer("toy_id")
+      .notNull()
+      .references(() => toys.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("toy_slug_history_toy_id_idx").on(t.toyId)],
 );
 
 export const toyCategories = pgTable(
@@ -161,6 +192,7 @@ export const breedRecommendations = pgTable(
       .notNull()
       .references(() => toys.id, { onDelete: "cascade" }),
     note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("breed_recommendations_breed_id_toy_id_key").on(t.breedId, t.toyId),
@@ -344,12 +376,11 @@ export const visitorDailyHashes = pgTable(
 );
 
 // Clicks on "View on Amazon" links (through /go/{toyId}), one counter per toy, placement and day.
+// No foreign key on the toy: a deleted toy's clicks stay in the totals (what earned, earned).
 export const affiliateClicks = pgTable(
   "affiliate_clicks",
   {
-    toyId: integer("toy_id")
-      .notNull()
-      .references(() => toys.id, { onDelete: "cascade" }),
+    toyId: integer("toy_id").notNull(),
     placement: text("placement").notNull(),
     day: date("day", { mode: "string" }).notNull(),
     clicks: integer("clicks").notNull().default(0),

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import { isCrawler } from "#domain/crawlers.ts";
 import { isDatabaseId } from "#domain/ids.ts";
-import { placementFrom } from "#domain/placements.ts";
+import { type ParsedPlacement, parsePlacement, placementName } from "#domain/placements.ts";
 import type { Services } from "#server/services/create-services.ts";
 import { clientKey } from "./client-address";
 import { HttpError } from "./errors";
@@ -27,8 +27,19 @@ export function withAssociateTag(url: string, tag: string | undefined): string |
  * redirect anywhere else. Clicks are counted per client with limits (stats.recordClick); the
  * visitor is sent on either way.
  */
-export function affiliateRedirect({ catalog, stats }: Services, associateTag: string | undefined) {
+export function affiliateRedirect({ catalog, content, stats }: Services, associateTag: string | undefined) {
   const router = createRouter();
+
+  /** The placement to count: a named post or breed page only when it exists, so no caller invents rows. */
+  async function placementToCount(from: unknown): Promise<string> {
+    const placement: ParsedPlacement = parsePlacement(from);
+    if (placement.kind === "post" && !(await content.getPostBySlug(placement.slug))) return "other";
+    if (placement.kind === "breed" && !(await catalog.findBreedBySlug(placement.slug))) return "other";
+    // newsletters are counted by their own id once they exist; until then, as e-mail
+    if (placement.kind === "email") return "email";
+    return placementName(placement);
+  }
+
   const handler: RequestHandler<{ toyId: string }> = async (req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("X-Robots-Tag", "noindex, nofollow");
@@ -41,7 +52,8 @@ export function affiliateRedirect({ catalog, stats }: Services, associateTag: st
     }
     // crawlers and the owner checking links are not customers
     if (!isCrawler(req.get("user-agent")) && !res.locals.session) {
-      await stats.recordClick({ toyId: toy.id, placement: placementFrom(req.query.from), client: clientKey(req.ip) });
+      const placement = await placementToCount(req.query.from);
+      await stats.recordClick({ toyId: toy.id, placement, client: clientKey(req.ip) });
     }
     res.redirect(302, target);
   };

@@ -10,6 +10,7 @@ const STATIC_PATHS = [
   "/resources",
   "/reviews",
   "/guides",
+  "/breeds",
   "/quiz",
   "/contact",
   "/about",
@@ -44,11 +45,17 @@ export function seoRouter({ catalog, content }: Services, siteUrl: string) {
   });
 
   router.get("/sitemap.xml", async (_req, res) => {
-    const [posts, categories] = await Promise.all([content.listPosts(), catalog.listCategories()]);
+    const [posts, categories, pages] = await Promise.all([
+      content.listPosts(),
+      catalog.listCategories(),
+      catalog.listPageDates(),
+    ]);
     const entries: SitemapEntry[] = [
       ...STATIC_PATHS.map((path) => ({ loc: abs(path) })),
       ...categories.map((c) => ({ loc: abs(`/products?category=${c.id}`) })),
-      ...posts.map((p) => ({ loc: abs(postPath(p)), lastmod: p.publishedAt.slice(0, 10) })),
+      ...posts.map((p) => ({ loc: abs(postPath(p)), lastmod: p.updatedAt.slice(0, 10) })),
+      ...pages.toys.map((t) => ({ loc: abs(`/toys/${t.slug}`), lastmod: t.updatedAt.slice(0, 10) })),
+      ...pages.breeds.map((b) => ({ loc: abs(`/breeds/${b.slug}`), lastmod: b.updatedAt.slice(0, 10) })),
     ];
     res.type("application/xml").set("Cache-Control", FEED_CACHE).send(buildSitemap(entries));
   });

@@ -40,6 +40,7 @@ describe("the admin products list", () => {
       .insert(toys)
       .values({
         name: "Percent_Sign Tester",
+        slug: "percent-sign-tester",
         description: "Has the word qzxvy inside",
         details: "",
         price: "$1.00",

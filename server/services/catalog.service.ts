@@ -3,17 +3,27 @@ import {
   type AdminProductRow,
   type Breed,
   type BreedRecommendations,
+  type BreedSummary,
   type Category,
   type CategoryRef,
   MAX_PAGE_SIZE,
   type Toy,
   type ToyBreedLink,
+  type ToyBreedNote,
   type ToyPage,
   type ToyQuery,
 } from "#domain/catalog.ts";
+import type { ProductBoxToy } from "#domain/product-boxes.ts";
 import type { ScorableToy } from "#domain/quiz-scoring.ts";
 import type { Database } from "#server/db/client.ts";
-import { breedRecommendations, breeds, categories, toyCategories, toys } from "#server/db/schema.ts";
+import { breedRecommendations, breeds, categories, toyCategories, toySlugHistory, toys } from "#server/db/schema.ts";
+
+/** A page's address and last change, for the sitemap. */
+export interface PageDate {
+  slug: string;
+  /** ISO 8601 */
+  updatedAt: string;
+}
 
 export interface AdminProductPage {
   items: AdminProductRow[];
@@ -23,6 +33,7 @@ export interface AdminProductPage {
 const toyColumns = {
   id: toys.id,
   name: toys.name,
+  slug: toys.slug,
   description: toys.description,
   details: toys.details,
   imageUrl: toys.imageUrl,
@@ -43,6 +54,25 @@ const toyColumns = {
   suitableFor: toys.suitableFor,
   categoryId: toys.categoryId,
   categoryName: categories.name,
+};
+
+const boxColumns = {
+  id: toys.id,
+  slug: toys.slug,
+  name: toys.name,
+  description: toys.description,
+  imageUrl: toys.imageUrl,
+  price: toys.price,
+  priceDiscount: toys.priceDiscount,
+  rating: toys.rating,
+  reviewCount: toys.reviewCount,
+  amazonUrl: toys.amazonUrl,
+  isTopPick: toys.isTopPick,
+  inStock: toys.inStock,
+  isPrimeEligible: toys.isPrimeEligible,
+  materialType: toys.materialType,
+  ageRecommendation: toys.ageRecommendation,
+  suitableFor: toys.suitableFor,
 };
 
 /** `%` and `_` typed by a visitor are literal characters, not wildcards. */
@@ -131,6 +161,7 @@ export function createCatalogService(db: Database) {
         .select({
           id: breeds.id,
           name: breeds.name,
+          slug: breeds.slug,
           size: breeds.size,
           description: breeds.description,
           imageUrl: breeds.imageUrl,
@@ -295,7 +326,13 @@ export function createCatalogService(db: Database) {
     /** A breed and the toys recommended for it, or null when the breed does not exist. */
     async getBreedRecommendations(breedId: number): Promise<BreedRecommendations | null> {
       const [breed] = await db
-        .select({ id: breeds.id, name: breeds.name, description: breeds.description, imageUrl: breeds.imageUrl })
+        .select({
+          id: breeds.id,
+          name: breeds.name,
+          slug: breeds.slug,
+          description: breeds.description,
+          imageUrl: breeds.imageUrl,
+        })
         .from(breeds)
         .where(eq(breeds.id, breedId));
       if (!breed) return null;
@@ -305,12 +342,138 @@ export function createCatalogService(db: Database) {
         .innerJoin(toys, eq(toys.id, breedRecommendations.toyId))
         .leftJoin(categories, eq(categories.id, toys.categoryId))
         .where(eq(breedRecommendations.breedId, breedId))
-        .orderBy(desc(toys.isTopPick), sql`${toys.ratingValue} desc nulls last`, asc(toys.name));
+        // in stock first: a recommendation a visitor cannot buy is the weakest one
+        .orderBy(desc(toys.inStock), desc(toys.isTopPick), sql`${toys.ratingValue} desc nulls last`, asc(toys.name));
       const withCats = await withCategories(rows.map(({ note: _note, ...toy }) => toy));
       return {
         breed,
         recommendations: withCats.map((toy, i) => ({ toyId: toy.id, toy, note: rows[i]?.note ?? null })),
       };
+    },
+
+    /**
+     * The toys that current or earlier slugs name, for buy boxes and comparison tables: each
+     * asked slug maps to its toy (an earlier slug to the toy that had it).
+     */
+    async getBoxToysBySlugs(slugs: readonly string[]): Promise<Map<string, ProductBoxToy>> {
+      const found = new Map<string, ProductBoxToy>();
+      if (slugs.length === 0) return found;
+      const wanted = [...new Set(slugs)];
+      const [current, earlier] = await Promise.all([
+        db.select(boxColumns).from(toys).where(inArray(toys.slug, wanted)),
+        db
+          .select({ ...boxColumns, oldSlug: toySlugHistory.slug })
+          .from(toySlugHistory)
+          .innerJoin(toys, eq(toys.id, toySlugHistory.toyId))
+          .where(inArray(toySlugHistory.slug, wanted)),
+      ]);
+      for (const toy of current) found.set(toy.slug, toy);
+      for (const { oldSlug, ...toy } of earlier) found.set(oldSlug, toy);
+      return found;
+    },
+
+    /** The box of one toy by id (a review's reviewed toy), or null. */
+    async getBoxToy(id: number): Promise<ProductBoxToy | null> {
+      const [toy] = await db.select(boxColumns).from(toys).where(eq(toys.id, id));
+      return toy ?? null;
+    },
+
+    /**
+     * The toy a toy page's slug names: `{ toy }` for its current slug, `{ movedTo }` (the
+     * current slug) for an earlier one, null for none.
+     */
+    async findToyBySlug(slug: string): Promise<{ toy: Toy } | { movedTo: string } | null> {
+      const rows = await db
+        .select(toyColumns)
+        .from(toys)
+        .leftJoin(categories, eq(categories.id, toys.categoryId))
+        .where(eq(toys.slug, slug));
+      const [toy] = await withCategories(rows);
+      if (toy) return { toy };
+      const [moved] = await db
+        .select({ slug: toys.slug })
+        .from(toySlugHistory)
+        .innerJoin(toys, eq(toys.id, toySlugHistory.toyId))
+        .where(eq(toySlugHistory.slug, slug));
+      return moved ? { movedTo: moved.slug } : null;
+    },
+
+    /** The slugs a toy had before its current one (its posts may still name them). */
+    async listEarlierToySlugs(toyId: number): Promise<string[]> {
+      const rows = await db
+        .select({ slug: toySlugHistory.slug })
+        .from(toySlugHistory)
+        .where(eq(toySlugHistory.toyId, toyId));
+      return rows.map((row) => row.slug);
+    },
+
+    /** The breeds a toy is recommended for, with the owner's note, by breed name. */
+    async listToyBreedNotes(toyId: number): Promise<ToyBreedNote[]> {
+      return db
+        .select({ breedId: breeds.id, name: breeds.name, slug: breeds.slug, note: breedRecommendations.note })
+        .from(breedRecommendations)
+        .innerJoin(breeds, eq(breeds.id, breedRecommendations.breedId))
+        .where(eq(breedRecommendations.toyId, toyId))
+        .orderBy(asc(breeds.name));
+    },
+
+    /** Every breed with how many toys are recommended for it, by name (the /breeds index). */
+    async listBreedSummaries(): Promise<BreedSummary[]> {
+      return db
+        .select({
+          id: breeds.id,
+          name: breeds.name,
+          slug: breeds.slug,
+          size: breeds.size,
+          description: breeds.description,
+          imageUrl: breeds.imageUrl,
+          // written out: in a subquery Drizzle leaves column names unqualified, and "id" would be the recommendation's
+          toyCount: sql<number>`(select count(*) from "breed_recommendations" br where br."breed_id" = "breeds"."id")`.mapWith(
+            Number,
+          ),
+        })
+        .from(breeds)
+        .orderBy(asc(breeds.name));
+    },
+
+    /** One breed by its page's slug, or null. */
+    async findBreedBySlug(slug: string): Promise<Breed | null> {
+      const [breed] = await db
+        .select({
+          id: breeds.id,
+          name: breeds.name,
+          slug: breeds.slug,
+          size: breeds.size,
+          description: breeds.description,
+          imageUrl: breeds.imageUrl,
+        })
+        .from(breeds)
+        .where(eq(breeds.slug, slug));
+      return breed ?? null;
+    },
+
+    /**
+     * What the sitemap lists of the catalogue: every toy page and breed page with its last
+     * change (a breed page changes with its breed, its recommendations and their toys).
+     */
+    async listPageDates(): Promise<{ toys: PageDate[]; breeds: PageDate[] }> {
+      const [toyRows, breedRows] = await Promise.all([
+        db.select({ slug: toys.slug, updatedAt: toys.updatedAt }).from(toys).orderBy(asc(toys.slug)),
+        db
+          .select({
+            slug: breeds.slug,
+            // written out for the same reason as toyCount above (unqualified column names)
+            updatedAt: sql<Date>`greatest("breeds"."updated_at", (
+              select max(greatest(br."created_at", t."updated_at"))
+              from "breed_recommendations" br join "toys" t on t."id" = br."toy_id"
+              where br."breed_id" = "breeds"."id"))`.mapWith((value) => new Date(value)),
+          })
+          .from(breeds)
+          .orderBy(asc(breeds.slug)),
+      ]);
+      const iso = (rows: { slug: string; updatedAt: Date }[]) =>
+        rows.map((row) => ({ slug: row.slug, updatedAt: row.updatedAt.toISOString() }));
+      return { toys: iso(toyRows), breeds: iso(breedRows) };
     },
   };
 }

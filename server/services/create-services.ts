@@ -12,6 +12,7 @@ import { createMediaService } from "./media.service";
 import { createNewsletterService } from "./newsletter.service";
 import { createPostEditorService } from "./post-editor.service";
 import { createProductEditorService } from "./product-editor.service";
+import { createProductPagesService } from "./product-pages.service";
 import { createPublicFormsService, type FormRateLimit } from "./public-forms.service";
 import { createQuizService } from "./quiz.service";
 import { createQuizSubmissionsService } from "./quiz-submissions.service";
@@ -54,6 +55,14 @@ const CACHED_CATALOG_READS = [
   "listToyCategories",
   "listToyBreedLinks",
   "getBreedRecommendations",
+  "getBoxToysBySlugs",
+  "getBoxToy",
+  "findToyBySlug",
+  "listToyBreedNotes",
+  "listEarlierToySlugs",
+  "listBreedSummaries",
+  "findBreedBySlug",
+  "listPageDates",
 ] as const;
 const CACHED_CONTENT_READS = [
   "listPosts",
@@ -61,6 +70,8 @@ const CACHED_CONTENT_READS = [
   "getPostBySlug",
   "getRenderedPostBySlug",
   "getPostById",
+  "listPostsAboutToy",
+  "listPostsForBreed",
   "listTestimonials",
 ] as const;
 
@@ -72,6 +83,7 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
   // Editors read their own writes back from the database, never from the cache.
   const freshCatalog = createCatalogService(db);
   const catalog = withReadCache(freshCatalog, readCache, "catalog", CACHED_CATALOG_READS);
+  const content = withReadCache(createContentService(db, { catalog }), readCache, "content", CACHED_CONTENT_READS);
   const rateLimits = createRateLimitService(db, { now: config.now });
   const newsletter = createNewsletterService(db, createSecretSource(db, "unsubscribe-links", config.appSecret));
   const contact = createContactService(db, { outbox }, { contactTo: config.mail.contactTo });
@@ -84,10 +96,15 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
   const deliverNow = (messageId: number) => outbox.deliver(messageId, config.mail.sendTimeoutMs);
   return {
     catalog,
-    content: withReadCache(createContentService(db), readCache, "content", CACHED_CONTENT_READS),
+    content,
+    productPages: createProductPagesService({ catalog, content }),
     media: createMediaService(db),
-    postEditor: clearingReadCache(createPostEditorService(db), readCache, ["create", "update", "remove"]),
-    productEditor: clearingReadCache(createProductEditorService(db, freshCatalog), readCache, [
+    postEditor: clearingReadCache(createPostEditorService(db, { now: config.now }), readCache, [
+      "create",
+      "update",
+      "remove",
+    ]),
+    productEditor: clearingReadCache(createProductEditorService(db, freshCatalog, { now: config.now }), readCache, [
       "create",
       "update",
       "remove",

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { PostInput } from "#domain/post-form.ts";
+import type { ReviewFields } from "#domain/post-review.ts";
 import type { Post } from "#domain/posts.ts";
 import type { Database } from "#server/db/client.ts";
-import { categories, posts } from "#server/db/schema.ts";
+import { categories, posts, toys } from "#server/db/schema.ts";
 import { ServiceError, sqlState, UNIQUE_VIOLATION } from "./service-error";
 
 const SLUG_TAKEN = "A post with this slug already exists";
@@ -21,15 +22,28 @@ function toPost(row: typeof posts.$inferSelect): Post {
     categoryId: row.categoryId,
     authorName: row.authorName,
     authorImageUrl: row.authorImageUrl,
+    updatedAt: row.updatedAt.toISOString(),
+    reviewedToyId: row.reviewedToyId,
+    reviewRating: row.reviewRating,
   };
 }
 
+/** A post as the editor saves it: the form's fields and what a review says about its toy. */
+export type PostWrite = PostInput & ReviewFields;
+
 /** Creating, changing and deleting posts (admin). */
-export function createPostEditorService(db: Database) {
+export function createPostEditorService(db: Database, options: { now?: () => Date } = {}) {
+  const now = options.now ?? (() => new Date());
   async function assertCategory(categoryId: number | null) {
     if (categoryId === null) return;
     const [found] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
     if (!found) throw new ServiceError("invalid", "Choose a category from the list", "categoryId");
+  }
+
+  async function assertReviewedToy(toyId: number | null) {
+    if (toyId === null) return;
+    const [found] = await db.select({ id: toys.id }).from(toys).where(eq(toys.id, toyId));
+    if (!found) throw new ServiceError("invalid", "Choose the reviewed toy from the list", "reviewedToyId");
   }
 
   // The unique index decides, so two editors saving the same slug at once cannot both win.
@@ -42,20 +56,28 @@ export function createPostEditorService(db: Database) {
     }
   }
 
-  const values = (input: PostInput) => ({ ...input, publishedAt: new Date(input.publishedAt) });
+  const values = (input: PostWrite) => ({
+    ...input,
+    publishedAt: new Date(input.publishedAt),
+    // a rating means something only for a toy being reviewed
+    reviewRating: input.reviewedToyId === null ? null : input.reviewRating,
+    updatedAt: now(),
+  });
 
   return {
     /** Stores a new post; a taken slug is a conflict. */
-    async create(input: PostInput): Promise<Post> {
+    async create(input: PostWrite): Promise<Post> {
       await assertCategory(input.categoryId);
+      await assertReviewedToy(input.reviewedToyId);
       const [row] = await write(() => db.insert(posts).values(values(input)).returning());
       if (!row) throw new Error("post was not stored");
       return toPost(row);
     },
 
     /** Replaces a post's fields; null when there is no such post. */
-    async update(id: number, input: PostInput): Promise<Post | null> {
+    async update(id: number, input: PostWrite): Promise<Post | null> {
       await assertCategory(input.categoryId);
+      await assertReviewedToy(input.reviewedToyId);
       const [row] = await write(() => db.update(posts).set(values(input)).where(eq(posts.id, id)).returning());
       return row ? toPost(row) : null;
     },

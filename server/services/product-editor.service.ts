@@ -1,12 +1,15 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, like, ne } from "drizzle-orm";
 import type { Toy, ToyBreedLink, ToyCategoryLink } from "#domain/catalog.ts";
 import { ALREADY_RECOMMENDED, type ProductInput } from "#domain/product-form.ts";
+import { slugify, uniqueSlug } from "#domain/slug.ts";
 import type { Database } from "#server/db/client.ts";
-import { breedRecommendations, breeds, categories, toyCategories, toys } from "#server/db/schema.ts";
+import { breedRecommendations, breeds, categories, toyCategories, toySlugHistory, toys } from "#server/db/schema.ts";
 import type { CatalogService } from "./catalog.service";
-import { ServiceError, sqlState, UNIQUE_VIOLATION } from "./service-error";
+import { constraintName, ServiceError, sqlState, UNIQUE_VIOLATION } from "./service-error";
 
-type Executor = Pick<Database, "select" | "insert" | "delete">;
+type Executor = Pick<Database, "select" | "insert" | "delete" | "update">;
+
+const SLUG_TAKEN = "A product with this slug already exists";
 
 /** Ids from `wanted` that are not rows of the table, so a save can name what it refused. */
 async function missingIds(executor: Executor, table: typeof categories | typeof breeds, wanted: readonly number[]) {
@@ -19,8 +22,68 @@ async function missingIds(executor: Executor, table: typeof categories | typeof 
   return [...new Set(wanted)].filter((id) => !known.has(id));
 }
 
-/** Creating, changing and deleting products with their categories and breed links (admin). */
-export function createProductEditorService(db: Database, catalog: CatalogService) {
+/**
+ * Creating, changing and deleting products with their categories and breed links (admin).
+ * A toy's page address (slug) is made from its name once and kept when the name changes; an
+ * explicitly changed slug leaves the old one as a redirect (toy_slug_history).
+ */
+export function createProductEditorService(db: Database, catalog: CatalogService, options: { now?: () => Date } = {}) {
+  const now = options.now ?? (() => new Date());
+
+  /** Slugs starting with `base` that a toy has now or had before, but `exceptToy`'s. */
+  async function slugsLike(executor: Executor, base: string, exceptToy?: number): Promise<Set<string>> {
+    const pattern = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const [current, earlier] = await Promise.all([
+      executor
+        .select({ slug: toys.slug })
+        .from(toys)
+        .where(
+          exceptToy === undefined ? like(toys.slug, pattern) : and(like(toys.slug, pattern), ne(toys.id, exceptToy)),
+        ),
+      executor
+        .select({ slug: toySlugHistory.slug })
+        .from(toySlugHistory)
+        .where(
+          exceptToy === undefined
+            ? like(toySlugHistory.slug, pattern)
+            : and(like(toySlugHistory.slug, pattern), ne(toySlugHistory.toyId, exceptToy)),
+        ),
+    ]);
+    return new Set([...current, ...earlier].map((row) => row.slug));
+  }
+
+  /** A new toy's slug: the one asked for (refused when taken), or one made from the name. */
+  async function slugForNewToy(executor: Executor, name: string, asked: string | undefined): Promise<string> {
+    if (asked) {
+      if ((await slugsLike(executor, asked)).has(asked)) throw new ServiceError("conflict", SLUG_TAKEN, "slug");
+      return asked;
+    }
+    const base = slugify(name);
+    const taken = await slugsLike(executor, base || "toy");
+    return uniqueSlug(base, (slug) => taken.has(slug), "toy");
+  }
+
+  /** Moves a toy to a new slug and keeps the old one as a redirect; a slug another toy uses or used is refused. */
+  async function changeSlug(executor: Executor, toyId: number, current: string, next: string) {
+    if (next === current) return;
+    if ((await slugsLike(executor, next, toyId)).has(next)) throw new ServiceError("conflict", SLUG_TAKEN, "slug");
+    // the new slug may be one this toy had before: it is current again, not a redirect
+    await executor.delete(toySlugHistory).where(eq(toySlugHistory.slug, next));
+    await executor.insert(toySlugHistory).values({ slug: current, toyId }).onConflictDoNothing();
+    await executor.update(toys).set({ slug: next }).where(eq(toys.id, toyId));
+  }
+
+  // Two saves racing for one slug: the unique index decides, and the loser hears why.
+  async function write<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (sqlState(error) === UNIQUE_VIOLATION && constraintName(error)?.includes("slug")) {
+        throw new ServiceError("conflict", SLUG_TAKEN, "slug");
+      }
+      throw error;
+    }
+  }
   function toyValues(input: ProductInput) {
     const { selectedCategories: _categories, breedRecommendations: _breeds, ...fields } = input;
     return fields;
@@ -69,27 +132,46 @@ export function createProductEditorService(db: Database, catalog: CatalogService
   }
 
   return {
-    /** Stores a product with its categories and breed links in one transaction. */
-    async create(input: ProductInput): Promise<Toy> {
-      const id = await db.transaction(async (tx) => {
-        await assertReferences(tx, input);
-        const [row] = await tx.insert(toys).values(toyValues(input)).returning({ id: toys.id });
-        if (!row) throw new Error("toy was not stored");
-        await replaceLinks(tx, row.id, input);
-        return row.id;
-      });
+    /**
+     * Stores a product with its categories and breed links in one transaction. Its slug is
+     * `options.slug`, or made from the name (made unique with -2, -3…).
+     */
+    async create(input: ProductInput, options: { slug?: string } = {}): Promise<Toy> {
+      const id = await write(() =>
+        db.transaction(async (tx) => {
+          await assertReferences(tx, input);
+          const slug = await slugForNewToy(tx, input.name, options.slug);
+          const [row] = await tx
+            .insert(toys)
+            .values({ ...toyValues(input), slug, updatedAt: now() })
+            .returning({ id: toys.id });
+          if (!row) throw new Error("toy was not stored");
+          await replaceLinks(tx, row.id, input);
+          return row.id;
+        }),
+      );
       return loaded(id);
     },
 
-    /** Replaces a product's fields (and its links when given) in one transaction; null when there is no such product. */
-    async update(id: number, input: ProductInput): Promise<Toy | null> {
-      const updated = await db.transaction(async (tx) => {
-        await assertReferences(tx, input);
-        const [row] = await tx.update(toys).set(toyValues(input)).where(eq(toys.id, id)).returning({ id: toys.id });
-        if (!row) return false;
-        await replaceLinks(tx, id, input);
-        return true;
-      });
+    /**
+     * Replaces a product's fields (and its links when given) in one transaction; null when
+     * there is no such product. The slug stays unless `options.slug` changes it.
+     */
+    async update(id: number, input: ProductInput, options: { slug?: string } = {}): Promise<Toy | null> {
+      const updated = await write(() =>
+        db.transaction(async (tx) => {
+          await assertReferences(tx, input);
+          const [row] = await tx
+            .update(toys)
+            .set({ ...toyValues(input), updatedAt: now() })
+            .where(eq(toys.id, id))
+            .returning({ id: toys.id, slug: toys.slug });
+          if (!row) return false;
+          if (options.slug) await changeSlug(tx, id, row.slug, options.slug);
+          await replaceLinks(tx, id, input);
+          return true;
+        }),
+      );
       return updated ? loaded(id) : null;
     },
 

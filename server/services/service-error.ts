@@ -23,4 +23,15 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The constraint a database error names (a unique index's name, say), through the same wrappers. */
+export function constraintName(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
+    const name = (current as { constraint?: unknown }).constraint;
+    if (typeof name === "string") return name;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 export const UNIQUE_VIOLATION = "23505";

@@ -1,9 +1,11 @@
 import { createHmac } from "node:crypto";
-import { desc, eq, gte, sql } from "drizzle-orm";
+import { desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { isoDay } from "#domain/dates.ts";
-import type { DailyStats, ToyClicks } from "#domain/insights.ts";
+import { type ClickBreakdown, type DailyStats, deletedToyName, type ToyClicks } from "#domain/insights.ts";
+import { placementGroup } from "#domain/placements.ts";
+import { postPath } from "#domain/posts.ts";
 import type { Database } from "#server/db/client.ts";
-import { affiliateClicks, toys, visitorDailyHashes, visitorStats } from "#server/db/schema.ts";
+import { affiliateClicks, posts, toys, visitorDailyHashes, visitorStats } from "#server/db/schema.ts";
 import type { RateLimitService } from "./rate-limit.service";
 import type { SecretSource } from "./secrets.service";
 
@@ -26,6 +28,9 @@ export function createStatsService(
   const now = options.now ?? (() => new Date());
 
   let prunedDay = "";
+
+  /** The first day of a period of `days` days that ends today. */
+  const firstDay = (days: number) => isoDay(new Date(now().getTime() - (days - 1) * DAY_MS));
 
   /** Adds to the day's counters in one statement: concurrent requests on any instance serialise on the row. */
   async function bump(day: string, add: { visits?: number; pageViews?: number; uniqueVisitors?: number }) {
@@ -110,18 +115,70 @@ export function createStatsService(
       return true;
     },
 
-    /** The most clicked toys of the last `days` days. */
+    /** The most clicked toys of the last `days` days; a deleted toy keeps its clicks (and is named so). */
     async topClickedToys(days: number, limit: number): Promise<ToyClicks[]> {
-      const first = isoDay(new Date(now().getTime() - (days - 1) * DAY_MS));
       const clicks = sql<number>`sum(${affiliateClicks.clicks})`.mapWith(Number);
-      return db
-        .select({ toyId: toys.id, name: toys.name, clicks })
+      const rows = await db
+        .select({ toyId: affiliateClicks.toyId, name: toys.name, clicks })
         .from(affiliateClicks)
-        .innerJoin(toys, eq(toys.id, affiliateClicks.toyId))
-        .where(gte(affiliateClicks.day, first))
-        .groupBy(toys.id, toys.name)
+        .leftJoin(toys, eq(toys.id, affiliateClicks.toyId))
+        .where(gte(affiliateClicks.day, firstDay(days)))
+        .groupBy(affiliateClicks.toyId, toys.name)
         .orderBy(desc(clicks), toys.name)
         .limit(limit);
+      return rows.map((row) => ({ ...row, name: row.name ?? deletedToyName(row.toyId), deleted: row.name === null }));
+    },
+
+    /**
+     * Clicks of the last `days` days by where the link sat: per placement group (articles,
+     * catalogue, toy pages…) and per article (post slug, with its title when it still exists).
+     */
+    async clickBreakdown(days: number, articleLimit: number): Promise<ClickBreakdown> {
+      const clicks = sql<number>`sum(${affiliateClicks.clicks})`.mapWith(Number);
+      const rows = await db
+        .select({ placement: affiliateClicks.placement, clicks })
+        .from(affiliateClicks)
+        .where(gte(affiliateClicks.day, firstDay(days)))
+        .groupBy(affiliateClicks.placement);
+      const groups = new Map<string, number>();
+      const articles: { slug: string; clicks: number }[] = [];
+      for (const row of rows) {
+        const group = placementGroup(row.placement);
+        groups.set(group, (groups.get(group) ?? 0) + row.clicks);
+        if (row.placement.startsWith("post:")) articles.push({ slug: row.placement.slice(5), clicks: row.clicks });
+      }
+      articles.sort((a, b) => b.clicks - a.clicks || a.slug.localeCompare(b.slug));
+      const top = articles.slice(0, articleLimit);
+      const titles = new Map(
+        top.length === 0
+          ? []
+          : (
+              await db
+                .select({ slug: posts.slug, title: posts.title, postType: posts.postType })
+                .from(posts)
+                .where(
+                  inArray(
+                    posts.slug,
+                    top.map((a) => a.slug),
+                  ),
+                )
+            ).map((p) => [p.slug, p]),
+      );
+      return {
+        total: rows.reduce((sum, row) => sum + row.clicks, 0),
+        byPlacement: [...groups]
+          .map(([placement, count]) => ({ placement, clicks: count }))
+          .sort((a, b) => b.clicks - a.clicks || a.placement.localeCompare(b.placement)),
+        byArticle: top.map((article) => {
+          const post = titles.get(article.slug);
+          return {
+            slug: article.slug,
+            title: post?.title ?? null,
+            path: post ? postPath(post) : null,
+            clicks: article.clicks,
+          };
+        }),
+      };
     },
   };
 }

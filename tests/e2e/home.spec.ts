@@ -7,6 +7,7 @@ import { hydrated } from "./support/hydration";
 const toy = (overrides: Record<string, unknown> = {}) => ({
   id: 9001,
   name: "Test Chew Ring",
+  slug: "test-chew-ring",
   description: "A ring for testing.",
   details: "Details long enough for the card.",
   imageUrl: "/images/demo/toys/arcline-ball-launcher.svg",
@@ -141,6 +142,7 @@ test.describe("breed search", () => {
       "href",
       `/products?breed=${beagle?.id}`,
     );
+    await expect(results.getByRole("link", { name: "Best toys for Beagle" })).toHaveAttribute("href", "/breeds/beagle");
     await expect(results).toBeInViewport();
     await expect(page.getByRole("button", { name: "Find Toys" })).toBeEnabled();
   });
@@ -184,6 +186,8 @@ test.describe("breed search", () => {
       results.getByText("We're working on adding toy recommendations for this breed. Check back soon!"),
     ).toBeVisible();
     await expect(results.getByTestId("toy-card")).toHaveCount(0);
+    // an empty catalogue helps nobody: the button leads to every product instead
+    await expect(results.getByRole("link", { name: "Browse All Products" })).toHaveAttribute("href", "/products");
   });
 
   test("a breed without an image shows the dog icon", async ({ page }) => {
@@ -229,7 +233,8 @@ test.describe("featured toys", () => {
     await answer(page, "/api/toys/top-picks", 200, [toy()]);
     await openHomeInBrowser(page);
     const section = page.locator("section", { has: page.getByRole("heading", { name: "Featured Toys" }) });
-    await expect(section.getByRole("link", { name: "View Details" })).toHaveAttribute("href", "/products?id=9001");
+    // every product card leads to the toy's own page (issue 17)
+    await expect(section.getByRole("link", { name: "View Details" })).toHaveAttribute("href", "/toys/test-chew-ring");
     await expect(section.getByRole("link", { name: "View on Amazon" })).toHaveCount(0);
   });
 

@@ -94,6 +94,7 @@ function toy(id: number, fields: Partial<Toy>): Toy {
   return {
     id,
     name: `Test Toy ${id}`,
+    slug: `test-toy-${id}`,
     description: `Description of test toy ${id}.`,
     details: "Details.",
     imageUrl: null,

@@ -1,4 +1,5 @@
 import { ExternalLink as ExternalLinkNode } from "lucide";
+import { Link } from "react-router";
 import { affiliateHref } from "#app/components/affiliate-link.tsx";
 import { RatingStars } from "#app/components/rating-stars.tsx";
 import { SmartImage } from "#app/components/smart-image.tsx";
@@ -49,7 +50,11 @@ export function QuizToyCard({ toy, rank }: { toy: Toy; rank: number }) {
         ) : null}
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <h3 className="text-lg font-bold leading-snug">{toy.name}</h3>
+        <h3 className="text-lg font-bold leading-snug">
+          <Link to={`/toys/${toy.slug}`} className="hover:text-primary hover:underline">
+            {toy.name}
+          </Link>
+        </h3>
         <p className="mt-2 text-muted">{toy.description}</p>
         {/* Pushed to the bottom so prices and buttons line up across cards of different heights. */}
         <div className="mt-auto">

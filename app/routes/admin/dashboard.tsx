@@ -1,5 +1,6 @@
 import { ChartLine, Dog, FilePlus, Mail, Newspaper, Package, PackagePlus, Tags } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
+import { DashboardClicks } from "#app/components/admin/dashboard/dashboard-clicks.tsx";
 import { DashboardPanel, PanelError } from "#app/components/admin/dashboard/dashboard-panel.tsx";
 import { DashboardQuizCard } from "#app/components/admin/dashboard/dashboard-quiz-card.tsx";
 import { DashboardRecentActivity } from "#app/components/admin/dashboard/dashboard-recent-activity.tsx";
@@ -10,14 +11,17 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
+import {
+  DASHBOARD_DAYS,
+  DASHBOARD_PERIODS,
+  DASHBOARD_TOP_ARTICLES,
+  DASHBOARD_TOP_TOYS,
+  dashboardPeriodFrom,
+} from "#domain/insights.ts";
 import type { Route } from "./+types/dashboard";
 import type { loader as adminLoader } from "./layout";
 
 export const meta = () => [{ title: pageTitle("Admin Dashboard") }, { name: "robots", content: "noindex" }];
-
-/** The period of the visits chart and the top toys (the same as GET /api/admin/dashboard). */
-const DAYS = 30;
-const TOP_TOYS = 10;
 
 const QUICK_ACTIONS = [
   { to: "/admin/posts/new", label: "Create New Post", icon: FilePlus },
@@ -25,23 +29,46 @@ const QUICK_ACTIONS = [
 ] as const;
 
 // Each panel loads on its own: a failing query shows that panel's error, not an error page.
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context);
+  const days = dashboardPeriodFrom(new URL(request.url).searchParams.get("days"));
   const { dashboard, quizSubmissions, stats } = context.services;
   const log = (what: string) => (error: unknown) =>
     context.logger.error({ err: error }, `admin dashboard: ${what} failed`);
-  const [counts, submissions, visits, topToys] = await Promise.all([
+  const [counts, submissions, visits, topToys, clicks] = await Promise.all([
     settle(() => dashboard.counts(), log("counts")),
     settle(() => quizSubmissions.summary(), log("quiz submissions summary")),
-    settle(() => stats.daily(DAYS), log("daily visits")),
-    settle(() => stats.topClickedToys(DAYS, TOP_TOYS), log("top clicked toys")),
+    settle(() => stats.daily(days), log("daily visits")),
+    settle(() => stats.topClickedToys(days, DASHBOARD_TOP_TOYS), log("top clicked toys")),
+    settle(() => stats.clickBreakdown(days, DASHBOARD_TOP_ARTICLES), log("clicks by placement")),
   ]);
-  return { counts, submissions, visits, topToys };
+  return { days, counts, submissions, visits, topToys, clicks };
+}
+
+/** The period switch: links, so it works before the scripts and the address says what is shown. */
+function PeriodSwitch({ days }: { days: number }) {
+  return (
+    <nav aria-label="Period" className="flex gap-1 rounded-xl bg-stone-100 p-1">
+      {DASHBOARD_PERIODS.map((period) => (
+        <Link
+          key={period}
+          to={period === DASHBOARD_DAYS ? "/admin/dashboard" : `/admin/dashboard?days=${period}`}
+          aria-current={period === days ? "page" : undefined}
+          preventScrollReset
+          className={`rounded-lg px-3 py-1.5 text-sm font-bold ${
+            period === days ? "bg-white text-primary shadow-sm" : "text-muted hover:text-ink"
+          }`}
+        >
+          {`${period} days`}
+        </Link>
+      ))}
+    </nav>
+  );
 }
 
 /** The admin home (/admin and /admin/dashboard): the site's numbers at a glance and the quick actions. */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, submissions, visits, topToys } = loaderData;
+  const { days, counts, submissions, visits, topToys, clicks } = loaderData;
   // The admin layout's guard has already resolved the signed-in user.
   const username = useRouteLoaderData<typeof adminLoader>("routes/admin/layout")?.username;
   const count = (key: "posts" | "products" | "breeds" | "categories" | "subscribers") =>
@@ -118,12 +145,17 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         />
       </div>
 
+      <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-extrabold tracking-tight">Visits and clicks</h2>
+        <PeriodSwitch days={days} />
+      </div>
+
       {/* Panels keep their own height: the quiz card does not stretch when the daily numbers open. */}
-      <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
+      <div className="mt-4 grid items-start gap-6 lg:grid-cols-3">
         <DashboardPanel
           id="visits"
           title="Visits and Page Views"
-          subtitle={`Public pages, last ${DAYS} days (bots and signed-in admins are not counted)`}
+          subtitle={`Public pages, last ${days} days (bots and signed-in admins are not counted)`}
           icon={ChartLine}
           className="lg:col-span-2"
         >
@@ -132,8 +164,12 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <DashboardQuizCard summary={submissions} />
       </div>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <DashboardTopToys toys={topToys} days={DAYS} />
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <DashboardTopToys toys={topToys} days={days} />
+        <DashboardClicks clicks={clicks} days={days} />
+      </div>
+
+      <div className="mt-6">
         <DashboardRecentActivity />
       </div>
     </div>

@@ -33,13 +33,7 @@ export default function GuideDetail({ loaderData }: Route.ComponentProps) {
   return (
     <PostDetailState post={loaderData.post} section={GUIDES_SECTION}>
       {(post) => (
-        <PostArticle
-          post={post}
-          section={GUIDES_SECTION}
-          badge="Guide"
-          badgeClass="bg-amber-100 text-amber-900"
-          schemaType="Article"
-        />
+        <PostArticle post={post} section={GUIDES_SECTION} badge="Guide" badgeClass="bg-amber-100 text-amber-900" />
       )}
     </PostDetailState>
   );

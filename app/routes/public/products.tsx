@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AffiliateLink } from "#app/components/affiliate-link.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
+import { PriceTag, StockAndPrime } from "#app/components/price-tag.tsx";
 import { ProductFilters } from "#app/components/product-filters.tsx";
 import { RatingStars } from "#app/components/rating-stars.tsx";
 import { SmartImage } from "#app/components/smart-image.tsx";
@@ -34,7 +35,6 @@ import {
   type Toy,
   type ToyPage,
 } from "#domain/catalog.ts";
-import { formatPrice } from "#domain/price.ts";
 import type { Route } from "./+types/products";
 
 const ChevronLeft = icon("chevron-left", ChevronLeftNode);
@@ -46,14 +46,17 @@ export const SKELETON_CARDS = 6;
 /** cards in the first row of the widest grid: their images load at once, not lazily */
 const FIRST_ROW = 3;
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
+export const meta: Route.MetaFunction = ({ matches, location, data }) => {
   const filters = catalogFiltersFrom(new URLSearchParams(location.search));
   const params = catalogSearchParams({ category: filters.category, page: filters.page });
+  // /products?id= is an older address of a toy: its page is the toy's own
+  const highlighted =
+    data && !(data.highlighted instanceof Promise) && data.highlighted?.ok ? data.highlighted.data : null;
   return seoMeta({
     title: pageTitle("Dog Toys & Products"),
     description:
       "Browse tested dog toys by breed, category, price and rating: durable chews, puzzle toys, fetch and water toys.",
-    path: params.size > 0 ? `/products?${params}` : "/products",
+    path: highlighted ? `/toys/${highlighted.slug}` : params.size > 0 ? `/products?${params}` : "/products",
     siteUrl: siteUrlFrom(matches),
   });
 };
@@ -128,7 +131,9 @@ function HighlightedToy({ toy }: { toy: Toy }) {
           <span className="rounded-full bg-primary px-3 py-1 text-xs font-bold text-white">Top Pick</span>
         ) : null}
         <h2 id="highlighted-heading" className="mt-3 text-2xl font-extrabold">
-          {toy.name}
+          <Link to={`/toys/${toy.slug}`} className="hover:text-primary hover:underline">
+            {toy.name}
+          </Link>
         </h2>
         <div className="mt-2 flex items-center gap-2 text-sm text-muted">
           <RatingStars rating={toy.rating} />
@@ -136,16 +141,25 @@ function HighlightedToy({ toy }: { toy: Toy }) {
             {toy.rating} ({toy.reviewCount.toLocaleString("en-US")} reviews)
           </span>
         </div>
-        <p className="mt-4 text-2xl font-extrabold">{formatPrice(toy.price)}</p>
+        <p className="mt-4 flex flex-wrap items-center gap-3">
+          <PriceTag price={toy.price} priceDiscount={toy.priceDiscount} className="text-2xl font-extrabold" />
+          <StockAndPrime inStock={toy.inStock} isPrimeEligible={toy.isPrimeEligible} />
+        </p>
         <p className="mt-4">{toy.details}</p>
         {toy.categories.length > 0 ? (
           <p className="mt-4 text-sm text-muted">Categories: {toy.categories.map((c) => c.name).join(", ")}</p>
         ) : null}
-        {toy.amazonUrl ? (
-          <AffiliateLink toyId={toy.id} placement="product-detail" className={buttonClass("primary", "md", "mt-6")}>
-            View on Amazon
-          </AffiliateLink>
-        ) : null}
+        <div className="mt-6 flex flex-wrap gap-3">
+          {toy.amazonUrl ? (
+            <AffiliateLink toyId={toy.id} placement="catalogue" className={buttonClass("primary", "md")}>
+              View on Amazon
+            </AffiliateLink>
+          ) : null}
+          {/* the toy's own page has everything about it; this card is the catalogue's short form */}
+          <Link to={`/toys/${toy.slug}`} className={buttonClass("outline", "md")}>
+            View Details
+          </Link>
+        </div>
       </div>
     </section>
   );

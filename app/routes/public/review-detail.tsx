@@ -39,7 +39,6 @@ export default function ReviewDetail({ loaderData }: Route.ComponentProps) {
           section={REVIEWS_SECTION}
           badge={postTypeLabel(post.postType)}
           badgeClass="bg-primary text-white"
-          schemaType={post.postType === "review" ? "Review" : "Article"}
         />
       )}
     </PostDetailState>

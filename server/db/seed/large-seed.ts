@@ -95,8 +95,9 @@ async function seedBreeds(db: Database, target: number): Promise<number> {
   const sizes = words(["small", "medium", "large"]);
   await db.execute(
     sql.raw(`
-      insert into breeds (name, size, description)
-      select name, (${sizes})[1 + (ord % 3)], name || ' dogs need toys that suit their size, energy and jaws.'
+      insert into breeds (name, slug, size, description)
+      select name, trim(both '-' from regexp_replace(lower(name), '[^a-z0-9]+', '-', 'g')) || '-' || ord,
+        (${sizes})[1 + (ord % 3)], name || ' dogs need toys that suit their size, energy and jaws.'
       from unnest(${words(BREED_NAMES)}) with ordinality as b(name, ord)
       where not exists (select 1 from breeds where breeds.name = b.name)
       order by ord
@@ -150,11 +151,12 @@ async function seedToys(db: Database, target: number): Promise<number> {
 
   await db.execute(
     sql.raw(`
-      insert into toys (name, description, details, price, price_discount, rating, image_url, is_top_pick,
+      insert into toys (name, slug, description, details, price, price_discount, rating, image_url, is_top_pick,
         category_id, amazon_url, amazon_asin, in_stock, is_prime_eligible, review_count, material_type,
         features, age_recommendation, suitable_for)
       select
         (${adjectives})[1 + i % 12] || ' ' || (${kinds})[1 + (i / 12) % 12] || ' No. ' || i,
+        regexp_replace(lower((${adjectives})[1 + i % 12] || ' ' || (${kinds})[1 + (i / 12) % 12]), '[^a-z0-9]+', '-', 'g') || '-no-' || i,
         'A ' || lower((${adjectives})[1 + i % 12]) || ' ' || lower((${kinds})[1 + (i / 12) % 12])
           || ' for dogs who love to ' || (array['chew', 'fetch', 'tug', 'solve puzzles', 'cuddle'])[1 + i % 5] || '.',
         'Made of ' || (${materials})[1 + i % 7] || ', tested with real dogs for weeks. '

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { slugify } from "#domain/slug.ts";
 import type { Database } from "#server/db/client.ts";
 import {
   breedRecommendations,
@@ -62,7 +63,11 @@ export async function seedDemoContent(db: Database): Promise<SeedReport> {
     );
 
     report.breeds = (
-      await tx.insert(breeds).values(demoBreeds).onConflictDoNothing().returning({ id: breeds.id })
+      await tx
+        .insert(breeds)
+        .values(demoBreeds.map((breed) => ({ ...breed, slug: slugify(breed.name) })))
+        .onConflictDoNothing()
+        .returning({ id: breeds.id })
     ).length;
     const breedIds = new Map(
       (await tx.select({ id: breeds.id, name: breeds.name }).from(breeds)).map((b) => [b.name, b.id]),
@@ -76,6 +81,7 @@ export async function seedDemoContent(db: Database): Promise<SeedReport> {
         .values(
           newToys.map(({ categories: names, ...toy }) => ({
             ...toy,
+            slug: slugify(toy.name),
             categoryId: requireId(categoryIds, names[0], "category"),
           })),
         )
@@ -111,10 +117,13 @@ export async function seedDemoContent(db: Database): Promise<SeedReport> {
       await tx
         .insert(posts)
         .values(
-          demoPosts.map(({ category, publishedAt, ...post }) => ({
+          demoPosts.map(({ category, publishedAt, reviewedToy, reviewRating, ...post }) => ({
             ...post,
             publishedAt: new Date(publishedAt),
+            updatedAt: new Date(publishedAt),
             categoryId: category ? requireId(categoryIds, category, "category") : null,
+            reviewedToyId: reviewedToy ? requireId(toyIds, reviewedToy, "toy") : null,
+            reviewRating: reviewRating ?? null,
           })),
         )
         .onConflictDoNothing()

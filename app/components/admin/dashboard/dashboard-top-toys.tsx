@@ -1,13 +1,8 @@
 import { MousePointerClick } from "lucide-react";
 import { Link } from "react-router";
 import type { Result } from "#app/lib/result.ts";
+import type { ToyClicks } from "#domain/insights.ts";
 import { DashboardPanel, formatCount, PanelError } from "./dashboard-panel";
-
-export interface ToyClicks {
-  toyId: number;
-  name: string;
-  clicks: number;
-}
 
 /** The toys whose 'View on Amazon' links were followed most in the period, with their click counts. */
 export function DashboardTopToys({ toys, days }: { toys: Result<ToyClicks[]>; days: number }) {
@@ -34,12 +29,16 @@ export function DashboardTopToys({ toys, days }: { toys: Result<ToyClicks[]>; da
               </span>
               <div className="min-w-0 flex-1">
                 <div className="flex items-baseline justify-between gap-3">
-                  <Link
-                    to={`/admin/products/${toy.toyId}`}
-                    className="min-w-0 leading-6 font-semibold break-words text-ink underline-offset-2 hover:text-primary hover:underline"
-                  >
-                    {toy.name}
-                  </Link>
+                  {toy.deleted ? (
+                    <span className="min-w-0 leading-6 font-semibold break-words text-muted">{toy.name}</span>
+                  ) : (
+                    <Link
+                      to={`/admin/products/${toy.toyId}`}
+                      className="min-w-0 leading-6 font-semibold break-words text-ink underline-offset-2 hover:text-primary hover:underline"
+                    >
+                      {toy.name}
+                    </Link>
+                  )}
                   <span className="shrink-0 text-sm leading-6 font-bold tabular-nums">
                     {formatCount(toy.clicks)} {toy.clicks === 1 ? "click" : "clicks"}
                   </span>

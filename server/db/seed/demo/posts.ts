@@ -139,6 +139,8 @@ We rate the Ironjaw Tread Chew **4.5 out of 5** for power chewers. If you are no
 `,
     imageUrl: "/images/demo/posts/ironjaw-tread-chew-review-built-for-power-chewers.svg",
     postType: "review",
+    reviewedToy: "Ironjaw Tread Chew",
+    reviewRating: 4.5,
     publishedAt: "2026-02-09T12:00:00.000Z",
     readingTime: 4,
     category: "Built for Beasts",
@@ -203,6 +205,8 @@ We rate the Puzzlepaw Treat Maze **4.5 out of 5**. Not sure which level of puzzl
 `,
     imageUrl: "/images/demo/posts/puzzlepaw-treat-maze-review-a-smart-slow-feeder.svg",
     postType: "review",
+    reviewedToy: "Puzzlepaw Treat Maze",
+    reviewRating: 4.5,
     publishedAt: "2026-03-10T12:00:00.000Z",
     readingTime: 3,
     category: "Brain Games",
@@ -237,6 +241,8 @@ Many older dogs have worn, cracked or missing teeth. Swap hard nylon and dense r
 ### Easier puzzles
 
 Start with the simplest puzzle setting, even if your dog was a puzzle champion in their youth. Wide, shallow compartments are easier for dogs with reduced vision, and toys with a non-slip base save frustration.
+
+[[toy:snuffle-co-forest-floor-snuffle-mat]]
 
 ### High-contrast colors
 
@@ -334,6 +340,8 @@ We rate the Bobbin Buoy Float **4 out of 5**. It loses a point for the rope's du
 `,
     imageUrl: "/images/demo/posts/bobbin-buoy-float-review-a-water-toy-that-stays-visible.svg",
     postType: "review",
+    reviewedToy: "Bobbin Buoy Float",
+    reviewRating: 4,
     publishedAt: "2026-05-19T12:00:00.000Z",
     readingTime: 3,
     category: "Water Toys",
@@ -469,6 +477,8 @@ We rate the Arcline Ball Launcher **4.5 out of 5**. Pair it with good fetch habi
 `,
     imageUrl: "/images/demo/posts/arcline-ball-launcher-review-longer-throws-less-slobber.svg",
     postType: "review",
+    reviewedToy: "Arcline Ball Launcher",
+    reviewRating: 4.5,
     publishedAt: "2026-07-28T12:00:00.000Z",
     readingTime: 3,
     category: "Fetch Toys",
@@ -508,9 +518,13 @@ Puppy teeth and jaws are still developing. Look for **soft, flexible rubber** ma
 
 Nubs, ridges and gentle bristles give sore gums something satisfying to work on.
 
+[[toy:bonecraft-puppy-teething-ring]]
+
 ### Cooling
 
 Cold can be soothing for teething gums. Some puppy toys are designed to be chilled in the fridge or freezer; a damp, knotted washcloth frozen for an hour is a classic, cheap alternative. Always supervise, as puppies can tear fabric.
+
+[[toy:wagworks-frozen-teething-bone]]
 
 ### The right size
 
@@ -608,6 +622,8 @@ We rate the Snugglemutt Plush Fox **4 out of 5**. If you are unsure whether your
 `,
     imageUrl: "/images/demo/posts/snugglemutt-plush-fox-review-a-squeaky-toy-worth-keeping.svg",
     postType: "review",
+    reviewedToy: "Snugglemutt Plush Fox",
+    reviewRating: 4,
     publishedAt: "2026-09-29T12:00:00.000Z",
     readingTime: 3,
     category: "Calming Toys",
@@ -682,6 +698,8 @@ Rope toys are made of twisted or braided cotton or synthetic fibers, usually wit
 **Best for:** supervised tug and fetch with dogs of all sizes. Put rope toys away when the game ends, especially if your dog likes to pick them apart.
 
 ## Side-by-side summary
+
+[[compare:ironjaw-tread-chew,chewforge-nylon-wishbone,wagworks-triple-knot-cotton-rope]]
 
 - **Rubber:** durable in dense formulas, gentle on teeth, often fine for unsupervised chewing, stuffable, dishwasher safe
 - **Nylon:** very durable, harder on teeth, fine alone only with care, not stuffable, hand wash

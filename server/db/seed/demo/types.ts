@@ -64,6 +64,9 @@ export interface DemoPost {
   readingTime: number;
   category: string | null;
   authorName: string;
+  /** reviews: the name of the toy reviewed (its buy box and JSON-LD) and the verdict, 1-5 */
+  reviewedToy?: string;
+  reviewRating?: number;
 }
 
 export interface DemoTestimonial {

@@ -1,0 +1,92 @@
+import type { ProductBoxToy } from "./product-boxes";
+import { boxPrice } from "./product-boxes";
+
+// schema.org JSON-LD for search engines' rich results, built the same way for every page that
+// shows a toy: Google's Product snippet needs a name and one of offers/review/aggregateRating;
+// its Review snippet needs author, itemReviewed (with a name) and reviewRating.ratingValue.
+
+type JsonLdObject = Record<string, unknown>;
+
+/** "$1,299.00" -> "1299.00": an offer's price as schema.org wants it (a number, no currency sign); null for text that is not one. */
+export function offerPrice(text: string): string | null {
+  const digits = text.replace(/[$,\s]/g, "");
+  return /^\d+(\.\d{1,2})?$/.test(digits) ? Number(digits).toFixed(2) : null;
+}
+
+/** A toy as a schema.org Product: name, image, description, its page, and an offer at the price a visitor pays. */
+export function productJsonLd(
+  toy: Pick<
+    ProductBoxToy,
+    "name" | "slug" | "description" | "imageUrl" | "price" | "priceDiscount" | "inStock" | "amazonUrl"
+  >,
+  siteUrl: string,
+): JsonLdObject {
+  const price = offerPrice(boxPrice(toy).current);
+  const product: JsonLdObject = {
+    "@type": "Product",
+    name: toy.name,
+    description: toy.description,
+    url: new URL(`/toys/${toy.slug}`, siteUrl).toString(),
+  };
+  if (toy.imageUrl) product.image = new URL(toy.imageUrl, siteUrl).toString();
+  if (price) {
+    product.offers = {
+      "@type": "Offer",
+      price,
+      priceCurrency: "USD",
+      availability: toy.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      // the retailer's page, where the offer is made
+      url: toy.amazonUrl ?? new URL(`/toys/${toy.slug}`, siteUrl).toString(),
+    };
+  }
+  return product;
+}
+
+/** A schema.org BreadcrumbList of (name, path) pairs, the last one being the page itself. */
+export function breadcrumbJsonLd(items: readonly { name: string; path: string }[], siteUrl: string): JsonLdObject {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: new URL(item.path, siteUrl).toString(),
+    })),
+  };
+}
+
+/** The editor's review of a toy as a schema.org Review with the Product it reviews and the rating given. */
+export function reviewJsonLd(
+  review: {
+    title: string;
+    url: string;
+    image: string;
+    excerpt: string;
+    publishedAt: string;
+    updatedAt: string;
+    author: JsonLdObject;
+    publisher: JsonLdObject;
+    rating: number | null;
+  },
+  toy: ProductBoxToy,
+  siteUrl: string,
+): JsonLdObject {
+  const data: JsonLdObject = {
+    "@context": "https://schema.org",
+    "@type": "Review",
+    name: review.title,
+    url: review.url,
+    image: review.image,
+    description: review.excerpt,
+    datePublished: review.publishedAt,
+    dateModified: review.updatedAt,
+    author: review.author,
+    publisher: review.publisher,
+    itemReviewed: productJsonLd(toy, siteUrl),
+  };
+  if (review.rating !== null) {
+    data.reviewRating = { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 };
+  }
+  return data;
+}
