@@ -13,7 +13,17 @@ import { z } from "zod";
 // call when it cannot prove them free of effects, and z.literal() is one of those). This
 // bundles every other export of those modules the way the page build does, and looks for Zod.
 
-const WIRE_MODULES = ["catalog", "posts", "testimonials", "insights", "uploads", "api-error", "form-reply"];
+const WIRE_MODULES = [
+  "catalog",
+  "posts",
+  "testimonials",
+  "insights",
+  "uploads",
+  "api-error",
+  "form-reply",
+  "product-boxes",
+  "slug",
+];
 const ZOD_MARK = /\b_zod\b|\$ZodType/;
 
 const folder = mkdtempSync(join(tmpdir(), "pawsome-weight-"));

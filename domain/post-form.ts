@@ -28,6 +28,38 @@ export function publishDateAtNoon(day: string): string {
   return new Date(year, month - 1, date, 12, 0, 0, 0).toISOString();
 }
 
+/**
+ * The time zone a form's publish day is read in: "local" is the zone of the runtime, which is
+ * the browser's once the form's scripts run; "utc" is the zone the server renders the day in,
+ * so a form posted before the scripts ran stores the day it showed.
+ */
+export type PublishZone = "local" | "utc";
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The day (yyyy-mm-dd) an instant falls on in a zone. */
+export function publishDayOf(instant: string | Date, zone: PublishZone): string {
+  const date = typeof instant === "string" ? new Date(instant) : instant;
+  return zone === "utc"
+    ? `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`
+    : `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Noon of a yyyy-mm-dd day in a zone, as an ISO instant. */
+export function publishNoonOf(day: string, zone: PublishZone): string {
+  if (zone === "local") return publishDateAtNoon(day);
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date, 12)).toISOString();
+}
+
+/** "2024-02-30" and "2024-13-01" are not days (a date input never sends them; a hand-made post may). */
+function isCalendarDay(day: string): boolean {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const check = new Date(Date.UTC(2000, 0, 1));
+  check.setUTCFullYear(year, month - 1, date);
+  return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === date;
+}
+
 const optionalUrl = (message: string) =>
   z
     .string()
@@ -104,3 +136,78 @@ export const postInputSchema = z
   });
 
 export type PostInput = z.output<typeof postInputSchema>;
+
+const PUBLISH_DAY_MESSAGE = "Publish date must be a valid date";
+
+/**
+ * The post form's fields as the form posts them (every value text; an empty one missing): the
+ * publish day as yyyy-mm-dd, the category as "none" or an id, the slug empty to follow the title.
+ */
+export const postFormFields = z.object({
+  title: postFields.title,
+  slug: z.string().trim().optional(),
+  excerpt: postFields.excerpt,
+  imageUrl: postFields.imageUrl,
+  publishDay: z
+    .string(PUBLISH_DAY_MESSAGE)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, PUBLISH_DAY_MESSAGE)
+    .refine(isCalendarDay, PUBLISH_DAY_MESSAGE),
+  readingTime: postFields.readingTime,
+  postType: postFields.postType,
+  categoryId: z
+    .string()
+    .regex(/^(none|[1-9]\d{0,9})$/, "Choose a category from the list")
+    .optional(),
+  content: postFields.content,
+});
+
+/**
+ * The admin post form (spec §2, §5), read by the browser before it calls the API and by the
+ * page's action when the form was posted before the scripts ran: the form's fields, checked
+ * with the API's messages, become the API's body and pass the API's own schema. The day is
+ * stored as noon in `zone`; an edited post whose day did not change keeps its stored instant.
+ */
+export function postFormSchema({
+  zone,
+  storedPublishedAt = null,
+}: {
+  zone: PublishZone;
+  storedPublishedAt?: string | null;
+}) {
+  return (
+    postFormFields
+      // The slug is judged with the other fields, so all messages show at once. An empty one
+      // follows the title: while the title is wrong, the title's own message says enough.
+      .superRefine(
+        (form, ctx) => {
+          const typed = typeof form.slug === "string" ? form.slug.trim() : "";
+          if (typed === "" && !postFields.title.safeParse(form.title).success) return;
+          const checked = postFields.slug.safeParse(typed || slugify(String(form.title)));
+          for (const issue of checked.error?.issues ?? []) {
+            ctx.addIssue({ code: "custom", path: ["slug"], message: issue.message });
+          }
+        },
+        { when: ({ value }) => typeof value === "object" && value !== null },
+      )
+      .transform(
+        (form): z.input<typeof postInputSchema> => ({
+          title: form.title,
+          slug: form.slug || slugify(form.title),
+          excerpt: form.excerpt,
+          content: form.content,
+          imageUrl: form.imageUrl,
+          publishedAt:
+            storedPublishedAt && publishDayOf(storedPublishedAt, zone) === form.publishDay
+              ? storedPublishedAt
+              : publishNoonOf(form.publishDay, zone),
+          readingTime: form.readingTime,
+          postType: form.postType,
+          categoryId: form.categoryId === undefined || form.categoryId === "none" ? null : Number(form.categoryId),
+          // Spec §2: the form always sets the team byline.
+          authorName: POST_AUTHOR.name,
+          authorImageUrl: POST_AUTHOR.imageUrl,
+        }),
+      )
+      .pipe(postInputSchema)
+  );
+}

@@ -23,3 +23,13 @@ export function normalisePrice(text: string): string {
 export function formatPrice(text: string | null | undefined): string {
   return text ? normalisePrice(text) : "";
 }
+
+/** Shows the price a visitor pays: the sale price when one is set, with the regular price to strike through. */
+export function boxPrice(toy: { price: string; priceDiscount: string | null }): {
+  current: string;
+  regular: string | null;
+} {
+  const sale = formatPrice(toy.priceDiscount);
+  const regular = formatPrice(toy.price);
+  return sale && sale !== regular ? { current: sale, regular } : { current: regular, regular: null };
+}

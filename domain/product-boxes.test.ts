@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COMPARE_MAX, embeddedSlugs, renderMarkdownParts } from "./markdown";
-import { boxPrice, chewStyleOf, type ProductBoxToy, readableList, resolvePostBlocks } from "./product-boxes";
+import { boxPrice } from "./price";
+import { chewStyleOf, type ProductBoxToy, readableList, resolvePostBlocks } from "./product-boxes";
 
 function toy(slug: string, fields: Partial<ProductBoxToy> = {}): ProductBoxToy {
   return {
@@ -28,7 +29,9 @@ const catalogue = (...toys: ProductBoxToy[]) => new Map(toys.map((t) => [t.slug,
 
 describe("product tokens in a post body", () => {
   it("cut the body where a token stands on a line of its own, keeping the markdown around it", () => {
-    const parts = renderMarkdownParts("## Intro\n\nText before.\n[[toy:rope-ball]]\nText after.\n\n[[compare:a-toy,b-toy]]\n");
+    const parts = renderMarkdownParts(
+      "## Intro\n\nText before.\n[[toy:rope-ball]]\nText after.\n\n[[compare:a-toy,b-toy]]\n",
+    );
     expect(parts.map((p) => p.kind)).toEqual(["html", "embed", "html", "embed"]);
     expect(parts[0]).toEqual({ kind: "html", html: "<h2>Intro</h2>\n<p>Text before.</p>\n" });
     expect(parts[1]).toEqual({ kind: "embed", embed: { type: "toy", slug: "rope-ball" } });
@@ -71,7 +74,9 @@ describe("product tokens in a post body", () => {
   });
 
   it("render nothing for visitors where a toy is unknown or deleted, and warn the admin instead", () => {
-    const parts = renderMarkdownParts("Intro.\n\n[[toy:gone]]\n\n[[toy:here]]\n\n[[compare:here,gone]]\n\n[[compare:x]]");
+    const parts = renderMarkdownParts(
+      "Intro.\n\n[[toy:gone]]\n\n[[toy:here]]\n\n[[compare:here,gone]]\n\n[[compare:x]]",
+    );
     const here = toy("here");
     const visitor = resolvePostBlocks(parts, catalogue(here), "visitor");
     expect(visitor.map((b) => b.kind)).toEqual(["html", "toy"]);

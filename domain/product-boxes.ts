@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { toySchema } from "./catalog";
 import type { MarkdownPart } from "./markdown";
-import { formatPrice } from "./price";
 import { wireSchema } from "./wire-schema";
 
 // Toys placed inside posts (buy boxes and comparison tables, issue 17), the way affiliate
@@ -44,16 +43,6 @@ export const postBlockSchema = wireSchema(() =>
   ]),
 );
 export type PostBlock = z.infer<typeof postBlockSchema>;
-
-/** Shows the price a visitor pays: the sale price when one is set, with the regular price to strike through. */
-export function boxPrice(toy: Pick<ProductBoxToy, "price" | "priceDiscount">): {
-  current: string;
-  regular: string | null;
-} {
-  const sale = formatPrice(toy.priceDiscount);
-  const regular = formatPrice(toy.price);
-  return sale && sale !== regular ? { current: sale, regular } : { current: regular, regular: null };
-}
 
 /** The chew style a toy's material suits, by the quiz's own rules (durable, rubber, plush); null when none. */
 export function chewStyleOf(materialType: string | null): string | null {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Toy } from "./catalog";
 import { normalisePrice } from "./price";
 import "./zod-config";
 
@@ -81,7 +82,10 @@ export const productFields = {
   materialType: optionalText(100, "Material type"),
   ageRecommendation: optionalText(200, "Age recommendation"),
   suitableFor: optionalText(200, "Suitable for"),
-  features: z.array(z.string().trim().min(1).max(100)).max(50, "At most 50 features").default([]),
+  features: z
+    .array(z.string().trim().min(1).max(100, "Each feature must be at most 100 characters"))
+    .max(50, "At most 50 features")
+    .default([]),
   isTopPick: z.boolean().default(false),
   inStock: z.boolean().default(true),
   isPrimeEligible: z.boolean().default(false),
@@ -111,3 +115,96 @@ export const productInputSchema = z
   });
 
 export type ProductInput = z.output<typeof productInputSchema>;
+
+/** "puppy,adult , " -> "puppy, adult"; null when nothing is left. */
+export function tidyList(text: string): string | null {
+  const items = splitList(text);
+  return items.length > 0 ? items.join(", ") : null;
+}
+
+/**
+ * The legacy single category (hidden, spec §2) follows the chips: the stored one while it is
+ * still picked, else the first picked, so the products list's Category column and older
+ * readers of categoryId stay meaningful.
+ */
+export function primaryCategory(selected: readonly number[], stored: number | null): number | null {
+  if (stored !== null && selected.includes(stored)) return stored;
+  return selected[0] ?? null;
+}
+
+/** The features box: its comma-separated items, whose problems are said under the box. */
+const featuresField = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    const checked = productFields.features.safeParse(splitList(text ?? ""));
+    if (checked.success) return checked.data;
+    for (const issue of checked.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+    return z.NEVER;
+  });
+
+/** A comma-separated box stored as tidy text ("puppy, adult"), checked by `stored`. */
+const tidyListField = (stored: typeof productFields.ageRecommendation) =>
+  z
+    .string()
+    .optional()
+    .transform((text): string | null | undefined => tidyList(text ?? ""))
+    .pipe(stored);
+
+/** A switch (a checkbox): on when posted, off when missing, whatever the API's default. */
+const switchField = z
+  .boolean()
+  .optional()
+  .transform((on) => on === true);
+
+/**
+ * The product form's fields as the form posts them (every value text, an empty one missing;
+ * lists as comma-separated text, categories and breed picks as repeated fields).
+ */
+export const productFormFields = z.object({
+  name: productFields.name,
+  imageUrl: productFields.imageUrl,
+  description: productFields.description,
+  details: productFields.details,
+  price: productFields.price,
+  priceDiscount: productFields.priceDiscount,
+  rating: productFields.rating,
+  selectedCategories: z.array(z.number().int().positive()).max(100, "At most 100 categories"),
+  materialType: productFields.materialType,
+  reviewCount: productFields.reviewCount,
+  amazonUrl: productFields.amazonUrl,
+  amazonAsin: productFields.amazonAsin,
+  isTopPick: switchField,
+  inStock: switchField,
+  isPrimeEligible: switchField,
+  features: featuresField,
+  ageRecommendation: tidyListField(productFields.ageRecommendation),
+  suitableFor: tidyListField(productFields.suitableFor),
+  /** create mode's breed tiles (edit mode has none: it manages breed links live) */
+  breedRecommendations: z.array(breedRecommendationInputSchema).max(200),
+});
+
+/** What an edited product keeps that its form does not show. */
+export type StoredProduct = Pick<Toy, "categoryId" | "affiliateUrl" | "affiliateCode">;
+
+/**
+ * The admin product form (spec §2, §5), read by the browser before it calls the API and by the
+ * page's action when the form was posted before the scripts ran: the form's fields, checked
+ * with the API's messages, become the POST/PUT /api/toys body and pass the API's own schema.
+ * `stored` is the product being edited (null to create one): edit mode manages breed links
+ * live, so its body leaves them out and keeps them as they are.
+ */
+export function productFormSchema(stored: StoredProduct | null) {
+  return productFormFields
+    .transform(
+      ({ breedRecommendations, ...form }): z.input<typeof productInputSchema> => ({
+        ...form,
+        // Not on the form: kept as stored, since PUT replaces every field.
+        affiliateUrl: stored?.affiliateUrl ?? null,
+        affiliateCode: stored?.affiliateCode ?? null,
+        categoryId: primaryCategory(form.selectedCategories, stored?.categoryId ?? null),
+        ...(stored ? {} : { breedRecommendations }),
+      }),
+    )
+    .pipe(productInputSchema);
+}

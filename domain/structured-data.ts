@@ -1,5 +1,5 @@
+import { boxPrice } from "./price";
 import type { ProductBoxToy } from "./product-boxes";
-import { boxPrice } from "./product-boxes";
 
 // schema.org JSON-LD for search engines' rich results, built the same way for every page that
 // shows a toy: Google's Product snippet needs a name and one of offers/review/aggregateRating;

@@ -1,5 +1,5 @@
 // `npm run audit`: Lighthouse (mobile profile, simulated throttling) on the production build
-// for the six pages of issue 8, 3 runs each; prints the median of each value and checks the
+// for the pages of issues 8 and 17 (toy and breed pages), 3 runs each; prints the median of each value and checks the
 // targets: Performance >= 95 (100 on /), Accessibility, Best Practices and SEO = 100.
 //
 //   npm run audit [-- --runs 3] [-- --url http://host:port]   (default: starts its own server)

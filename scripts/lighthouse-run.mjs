@@ -18,7 +18,19 @@ export async function auditPaths(baseUrl) {
   const posts = await (await fetch(`${baseUrl}/api/posts`)).json();
   const review = posts.find((p) => p.postType === "review");
   const guide = posts.find((p) => p.postType === "guide");
-  return ["/", "/products", `/reviews/${review.slug}`, `/guides/${guide.slug}`, "/quiz", "/contact"];
+  const [toy] = await (await fetch(`${baseUrl}/api/toys?sort=rating-desc&page=1&pageSize=1`)).json();
+  // a breed with recommendations: the page a "best toys for" search lands on
+  const breed = (await (await fetch(`${baseUrl}/api/breeds`)).json()).find((b) => b.slug === "beagle") ?? {};
+  return [
+    "/",
+    "/products",
+    `/reviews/${review.slug}`,
+    `/guides/${guide.slug}`,
+    "/quiz",
+    "/contact",
+    `/toys/${toy.slug}`,
+    `/breeds/${breed.slug}`,
+  ];
 }
 
 function freePort() {

@@ -1,4 +1,4 @@
-import { boxPrice } from "#domain/product-boxes.ts";
+import { boxPrice } from "#domain/price.ts";
 
 /**
  * A toy's price as the visitor pays it: the sale price, with the regular price struck through
