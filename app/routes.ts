@@ -21,6 +21,8 @@ export default [
     route("affiliate-disclosure", "routes/public/affiliate-disclosure.tsx"),
     route("about", "routes/public/about.tsx"),
     route("unsubscribe", "routes/public/unsubscribe.tsx"),
+    // the owner's preview of any post on the public layout; its loader guards it
+    route("admin/posts/:id/preview", "routes/admin/post-preview.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   // Admin pages have their own chrome; the layout's loader sends anonymous visitors to the

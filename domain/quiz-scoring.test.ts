@@ -298,3 +298,30 @@ describe("compareTied", () => {
     ).toEqual(twins.map((t) => t.id));
   });
 });
+
+describe("sold-out toys (issue 18)", () => {
+  it("are shown after the chosen toys a visitor can buy, without changing which toys are chosen", () => {
+    const base = {
+      rating: "4.0",
+      reviewCount: 1,
+      isTopPick: false,
+      materialType: null,
+      features: [],
+      ageRecommendation: null,
+    };
+    const toys = [
+      { ...base, id: 1, name: "Best Match", suitableFor: "small", ageRecommendation: "puppy", inStock: false },
+      { ...base, id: 2, name: "Second", suitableFor: "small" },
+      { ...base, id: 3, name: "Third", suitableFor: "small" },
+      { ...base, id: 4, name: "Not Chosen", suitableFor: "large" },
+    ];
+    const answers = {
+      dogSize: "small",
+      dogAge: "puppy",
+      chewStyle: "gentle",
+      playStyle: "solo",
+      toyPurpose: "mental",
+    } as const;
+    expect(recommendToys(toys, answers).map((toy) => toy.name)).toEqual(["Second", "Third", "Best Match"]);
+  });
+});

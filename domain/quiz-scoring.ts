@@ -13,6 +13,8 @@ export interface ScorableToy {
   features: readonly string[];
   ageRecommendation: string | null;
   suitableFor: string | null;
+  /** false: shown after the toys a visitor can buy now (issue 18); absent counts as in stock */
+  inStock?: boolean;
 }
 
 export const MAX_RECOMMENDATIONS = 3;
@@ -126,12 +128,20 @@ export function recommendToys<T extends ScorableToy>(toys: readonly T[], answers
     .slice(0, MAX_RECOMMENDATIONS)
     .map((entry) => entry.toy);
 
-  if (matches.length >= MAX_RECOMMENDATIONS || toys.length < MAX_RECOMMENDATIONS) return matches;
+  if (matches.length >= MAX_RECOMMENDATIONS || toys.length < MAX_RECOMMENDATIONS) return inStockFirst(matches);
 
   const chosen = new Set(matches.map((toy) => toy.id));
   const topUp = toys
     .filter((toy) => !chosen.has(toy.id))
     .sort(compareTied)
     .slice(0, MAX_RECOMMENDATIONS - matches.length);
-  return [...matches, ...topUp];
+  return inStockFirst([...matches, ...topUp]);
+}
+
+/**
+ * The chosen toys as they are shown: those a visitor can buy now first, each group in the
+ * score's order (issue 18). Which toys are chosen stays §9's; only a sold-out one moves down.
+ */
+function inStockFirst<T extends ScorableToy>(chosen: T[]): T[] {
+  return [...chosen.filter((toy) => toy.inStock !== false), ...chosen.filter((toy) => toy.inStock === false)];
 }

@@ -79,6 +79,18 @@ async function main() {
     mail: { transport, contactTo: mail.contactTo, sendTimeoutMs: env.MAIL_SEND_TIMEOUT_MS },
   });
   services.outbox.start();
+  // The trash keeps deleted posts and products for TRASH_DAYS: purged at start and every hour
+  // (on every instance; the delete is idempotent, so instances need no coordination).
+  const purgeTrash = () =>
+    services.trash
+      .purgeExpired()
+      .then((purged) => {
+        if (purged > 0) logger.info({ purged }, "trash: items past their 30 days deleted");
+      })
+      .catch((error) => logger.error({ err: error }, "trash purge failed"));
+  void purgeTrash();
+  const trashTimer = setInterval(purgeTrash, 60 * 60_000);
+  trashTimer.unref();
   await ensureAdminAccount(services.auth, env.ADMIN_PASSWORD, logger);
   const pages = await createPageHandlers(env.NODE_ENV, services, siteUrl, logger);
   let shuttingDown = false;
@@ -133,6 +145,7 @@ async function main() {
     forceTimer.unref();
     server.close(async () => {
       shedder.stop();
+      clearInterval(trashTimer);
       await pages.close().catch(() => {});
       await services.outbox.stop().catch((error) => logger.error({ err: error }, "stopping the mail worker failed"));
       transport?.close();

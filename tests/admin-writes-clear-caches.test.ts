@@ -78,7 +78,8 @@ function postInput(n: number) {
     slug: `cache-rule-post-${n}`,
     excerpt: "A post made to check that admin writes empty the caches.",
     content: "## Why\n\nEvery admin write must show at once on the public pages and in the public API reads.",
-    publishedAt: new Date(Date.now() + n * 1000).toISOString(),
+    // just past (a date ahead would schedule it), and newer than every earlier case's
+    publishedAt: new Date(Date.now() - 600_000 + n * 1000).toISOString(),
     readingTime: 3,
     postType: "guide",
   };
@@ -157,6 +158,35 @@ const WRITES: Record<string, AdminWrite | NothingCached> = {
       };
     },
   },
+  "POST /api/posts/:id/restore": {
+    cache: "clears",
+    async arrange() {
+      const post = await newPost();
+      expect((await adminCall("DELETE", `/api/posts/${post.id}`)).status).toBe(204);
+      return {
+        write: () => adminCall("POST", `/api/posts/${post.id}/restore`),
+        status: 200,
+        reads: {
+          "/api/posts": (after) => expect(ids(after.body)).toContain(post.id),
+          "/api/posts/featured": (after) => expect(ids(after.body)).toContain(post.id),
+        },
+      };
+    },
+  },
+  "POST /api/posts/:id/revisions/:revisionId/restore": {
+    cache: "clears",
+    async arrange() {
+      const post = await newPost();
+      expect((await adminCall("PATCH", `/api/posts/${post.id}`, { title: `${post.title}, revised` })).status).toBe(200);
+      const [revision] = (await adminCall("GET", `/api/posts/${post.id}/revisions`)).body as { id: number }[];
+      const showsTitle = (after: Answer) => expect((after.body as { title: string }).title).toBe(post.title);
+      return {
+        write: () => adminCall("POST", `/api/posts/${post.id}/revisions/${revision?.id}/restore`),
+        status: 200,
+        reads: { [`/api/posts/${post.id}`]: showsTitle, [`/api/posts/${post.slug}`]: showsTitle },
+      };
+    },
+  },
   "POST /api/toys": {
     cache: "clears",
     async arrange() {
@@ -226,6 +256,21 @@ const WRITES: Record<string, AdminWrite | NothingCached> = {
           [`/api/toys/${toy.id}`]: (after) => expect(after.status).toBe(404),
           "/api/toys": (after) => expect(ids(after.body)).not.toContain(toy.id),
           [`/api/recommendations/${breedId}`]: (after) => expect(recommendedToyIds(after.body)).not.toContain(toy.id),
+        },
+      };
+    },
+  },
+  "POST /api/toys/:id/restore": {
+    cache: "clears",
+    async arrange() {
+      const toy = await newToy({ categories: [categoryIds[0]], breeds: [breedId] });
+      expect((await adminCall("DELETE", `/api/toys/${toy.id}`)).status).toBe(204);
+      return {
+        write: () => adminCall("POST", `/api/toys/${toy.id}/restore`),
+        status: 200,
+        reads: {
+          "/api/toys": (after) => expect(ids(after.body)).toContain(toy.id),
+          [`/api/recommendations/${breedId}`]: (after) => expect(recommendedToyIds(after.body)).toContain(toy.id),
         },
       };
     },
@@ -317,6 +362,9 @@ const WRITES: Record<string, AdminWrite | NothingCached> = {
   "POST /api/admin/logout": { cache: "nothing cached", why: "sessions are never cached; answers are private" },
   "POST /api/admin/password": { cache: "nothing cached", why: "the account is never cached; answers are private" },
   "POST /api/admin/post-preview": { cache: "nothing cached", why: "a preview writes nothing; it only reads" },
+  "DELETE /api/admin/trash": { cache: "nothing cached", why: "only trashed items go, which no public read shows" },
+  "DELETE /api/admin/trash/posts/:id": { cache: "nothing cached", why: "a trashed post is in no public read" },
+  "DELETE /api/admin/trash/products/:id": { cache: "nothing cached", why: "a trashed product is in no public read" },
   "POST /api/contact": { cache: "nothing cached", why: "contact messages appear in no public read" },
   "POST /api/quiz-newsletter": {
     cache: "nothing cached",

@@ -63,7 +63,10 @@ describe("toy slugs", () => {
 
   it("keep an earlier slug as a redirect when the slug is changed, and refuse one another toy has or had", async () => {
     const made = await admin("POST", "/api/toys", product("Slug Mover"));
-    const moved = await admin("PUT", `/api/toys/${made.body.id}`, { ...product("Slug Mover"), slug: "slug-mover-2026" });
+    const moved = await admin("PUT", `/api/toys/${made.body.id}`, {
+      ...product("Slug Mover"),
+      slug: "slug-mover-2026",
+    });
     expect(moved.body.slug).toBe("slug-mover-2026");
     expect(await server.services.catalog.findToyBySlug("slug-mover")).toEqual({ movedTo: "slug-mover-2026" });
 
@@ -196,7 +199,10 @@ describe("where the money comes from", () => {
   });
 
   it("the dashboard shows clicks per placement and per article for the chosen period, and a deleted toy's clicks stay", async () => {
-    const made = await admin("POST", "/api/toys", { ...product("Clicked Then Deleted"), amazonUrl: "https://www.amazon.com/dp/B0DELETED1" });
+    const made = await admin("POST", "/api/toys", {
+      ...product("Clicked Then Deleted"),
+      amazonUrl: "https://www.amazon.com/dp/B0DELETED1",
+    });
     expect((await go(made.body.id, `post:${COMPARISON}`, "198.51.100.200")).status).toBe(302);
     expect((await admin("DELETE", `/api/toys/${made.body.id}`)).status).toBe(204);
 
@@ -210,8 +216,16 @@ describe("where the money comes from", () => {
     const groups = Object.fromEntries(dashboard.clicks.byPlacement.map((g) => [g.placement, g.clicks]));
     expect(groups).toMatchObject({ Articles: 3, "Toy pages": 1, Catalogue: 1, "Home page": 1, "Breed pages": 1 });
     expect(dashboard.clicks.total).toBe(dashboard.clicks.byPlacement.reduce((sum, g) => sum + g.clicks, 0));
+    // in the trash: named, marked deleted; purged for good: still counted, by its id
     expect(dashboard.topToys).toEqual(
-      expect.arrayContaining([{ toyId: made.body.id, name: `Deleted product #${made.body.id}`, clicks: 1, deleted: true }]),
+      expect.arrayContaining([{ toyId: made.body.id, name: "Clicked Then Deleted", clicks: 1, deleted: true }]),
+    );
+    expect((await admin("DELETE", `/api/admin/trash/products/${made.body.id}`)).status).toBe(204);
+    const later = (await admin("GET", "/api/admin/dashboard?days=7")).body as Dashboard;
+    expect(later.topToys).toEqual(
+      expect.arrayContaining([
+        { toyId: made.body.id, name: `Deleted product #${made.body.id}`, clicks: 1, deleted: true },
+      ]),
     );
   });
 });
@@ -223,7 +237,9 @@ describe("the sitemap", () => {
     expect(xml).toContain("<loc>https://www.pawsomepicks.test/breeds</loc>");
     const breed = (await server.services.productPages.breedIndex())[0];
     expect(xml).toMatch(
-      new RegExp(`<loc>https://www\\.pawsomepicks\\.test/breeds/${breed?.slug}</loc>\\s*<lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`),
+      new RegExp(
+        `<loc>https://www\\.pawsomepicks\\.test/breeds/${breed?.slug}</loc>\\s*<lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`,
+      ),
     );
     const toyCount = ((await (await fetch(`${server.url}/api/toys`)).json()) as Toy[]).length;
     expect(xml.match(/\/toys\//g)).toHaveLength(toyCount);

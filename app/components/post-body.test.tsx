@@ -40,16 +40,16 @@ function render(source: string, toys: ProductBoxToy[], audience: "visitor" | "ad
 
 describe("a post body with product boxes, as the page renders it", () => {
   it("shows a buy box: name, sale price with the regular one struck through, rating, stock note and the tracked retailer link", () => {
-    const html = render("Our pick:\n\n[[toy:rope-ball]]", [toy("rope-ball", { priceDiscount: "$19.99", inStock: false })]);
+    const html = render("Our pick:\n\n[[toy:rope-ball]]", [
+      toy("rope-ball", { priceDiscount: "$19.99", inStock: false }),
+    ]);
     expect(html).toContain('href="/toys/rope-ball"');
     expect(html).toContain("$19.99");
     expect(html).toMatch(/<s[^>]*>.*\$24\.99.*<\/s>/);
     expect(html).toContain("Out of stock");
     expect(html).toContain("Prime");
     expect(html).toContain('aria-label="Rated 4.5 out of 5"');
-    expect(html).toContain(
-      '<a href="/go/7?from=post:rope-review" target="_blank" rel="sponsored nofollow noopener"',
-    );
+    expect(html).toContain('<a href="/go/7?from=post:rope-review" target="_blank" rel="sponsored nofollow noopener"');
     expect(html).toContain("View on Amazon");
   });
 
@@ -58,7 +58,9 @@ describe("a post body with product boxes, as the page renders it", () => {
     const html = render(`[[compare:${toys.map((t) => t.slug).join(",")}]]`, toys);
     expect(html.match(/<th scope="col"/g)).toHaveLength(6);
     for (const row of ["Image", "Price", "Rating", "Material", "Best for", "Age", "Chew style", "Top pick"]) {
-      expect(html).toContain(`<th scope="row" class="sticky left-0 z-10 bg-stone-50 px-3 py-3 text-left text-sm font-bold whitespace-nowrap">${row}</th>`);
+      expect(html).toContain(
+        `<th scope="row" class="sticky left-0 z-10 bg-stone-50 px-3 py-3 text-left text-sm font-bold whitespace-nowrap">${row}</th>`,
+      );
     }
     expect(html.match(/href="\/go\/\d\?from=post:rope-review"/g)).toHaveLength(6);
     expect(html).toContain("Medium, Large");

@@ -60,8 +60,8 @@ export function postDetailMeta(
   if (post === null) return [{ title: pageTitle(notFoundHeading(section)) }, { name: "robots", content: "noindex" }];
   return [
     ...seoMeta({
-      title: pageTitle(post.title),
-      description: post.excerpt,
+      title: pageTitle(post.metaTitle || post.title),
+      description: post.metaDescription || post.excerpt,
       path: postPath(post),
       siteUrl,
       // a raster card made from the post's image: SVG images are not shown by social networks
@@ -174,7 +174,7 @@ export function PostArticle({
   badgeClass: string;
 }) {
   const siteUrl = useSiteUrl();
-  useDocumentTitle(pageTitle(post.title));
+  useDocumentTitle(pageTitle(post.metaTitle || post.title));
   const placement = `post:${post.slug}` as const;
   const updated = post.updatedAt.slice(0, 10) !== post.publishedAt.slice(0, 10) ? post.updatedAt : null;
   return (
@@ -228,7 +228,7 @@ export function PostArticle({
 
       <SmartImage
         src={post.imageUrl}
-        alt={post.title}
+        alt={post.imageAlt || post.title}
         fallbackAlt={`${post.title} (Placeholder Image)`}
         width={1200}
         height={630}

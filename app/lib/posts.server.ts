@@ -1,5 +1,5 @@
-import { type AppLoadContext, data } from "react-router";
-import type { RenderedPost } from "#domain/posts.ts";
+import { type AppLoadContext, data, redirect } from "react-router";
+import { postPath, type RenderedPost } from "#domain/posts.ts";
 import { settle } from "./result";
 
 // Server-side loads shared by the post routes (the markdown is rendered by the content
@@ -26,7 +26,12 @@ export async function loadPostDetail(context: AppLoadContext, slug: string) {
     (error) => context.logger.error({ err: error, slug }, "loading a post failed"),
   );
   if (!found.ok) return data({ post: null }, { status: 500, headers: { "Cache-Control": "no-store" } });
-  if (!found.data) return data({ post: null }, { status: 404 });
+  if (!found.data) {
+    // an earlier slug of a post keeps working: a permanent redirect to where it lives now
+    const moved = await context.services.content.findMovedPost(slug);
+    if (moved) throw redirect(postPath(moved), 301);
+    return data({ post: null }, { status: 404 });
+  }
   const post: RenderedPost = found.data;
   return { post };
 }

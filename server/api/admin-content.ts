@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { postExtrasSchema } from "#domain/post-extras.ts";
 import { postInputSchema } from "#domain/post-form.ts";
-import { reviewFieldsSchema } from "#domain/post-review.ts";
 import { type PostPreview, postPreviewRequestSchema } from "#domain/product-boxes.ts";
 import { breedRecommendationInputSchema, productInputSchema } from "#domain/product-form.ts";
 import { optionalSlugSchema } from "#domain/slug.ts";
@@ -18,14 +18,14 @@ export const breedLinkSchema = breedRecommendationInputSchema.extend({
 });
 
 /** Admin writes to posts, products, their categories and breed recommendations (each route carries the admin guard). */
-export function adminContentRouter({ content, postEditor, productEditor }: Services) {
+export function adminContentRouter({ content, postEditor, productEditor, trash, catalog }: Services) {
   const router = createRouter();
 
   router.post("/posts", adminOnly, async (req, res) => {
     const body = req.body ?? {};
     const post = await postEditor.create({
       ...parseOr400(postInputSchema, body),
-      ...parseOr400(reviewFieldsSchema, body),
+      ...parseOr400(postExtrasSchema, body),
     });
     res.status(201).json(post);
   });
@@ -33,14 +33,15 @@ export function adminContentRouter({ content, postEditor, productEditor }: Servi
   // PATCH may send only some fields: they are merged over the stored post, then the whole is checked.
   router.patch("/posts/:id", adminOnly, async (req, res) => {
     const id = parseId(req.params.id);
-    const stored = await content.getPostById(id);
+    const stored = await content.getPostForEditing(id);
     if (!stored) throw new HttpError(404, "Post not found");
     const { id: _id, updatedAt: _updatedAt, ...current } = stored;
     const body = req.body && typeof req.body === "object" && !Array.isArray(req.body) ? req.body : {};
-    const merged = { ...current, ...body };
+    // "scheduled" is how a published post with a date ahead reads; kept, it follows the date
+    const merged = { ...current, status: current.status === "scheduled" ? "published" : current.status, ...body };
     const post = await postEditor.update(id, {
       ...parseOr400(postInputSchema, merged),
-      ...parseOr400(reviewFieldsSchema, merged),
+      ...parseOr400(postExtrasSchema, merged),
     });
     if (!post) throw new HttpError(404, "Post not found");
     res.json(post);
@@ -57,9 +58,34 @@ export function adminContentRouter({ content, postEditor, productEditor }: Servi
     res.json({ blocks, reviewedToy } satisfies PostPreview);
   });
 
+  // Deleting moves the post to the trash (GET /api/admin/trash), from where it can come back.
   router.delete("/posts/:id", adminOnly, async (req, res) => {
     if (!(await postEditor.remove(parseId(req.params.id)))) throw new HttpError(404, "Post not found");
     res.status(204).end();
+  });
+
+  router.post("/posts/:id/restore", adminOnly, async (req, res) => {
+    const id = parseId(req.params.id);
+    if (!(await postEditor.restore(id))) throw new HttpError(404, "This post is not in the trash");
+    const post = await content.getPostForEditing(id);
+    if (!post) throw new HttpError(404, "Post not found");
+    res.json(post);
+  });
+
+  router.get("/posts/:id/revisions", adminOnly, async (req, res) => {
+    const revisions = await content.listPostRevisions(parseId(req.params.id));
+    if (!revisions) throw new HttpError(404, "Post not found");
+    res.json(revisions);
+  });
+
+  router.post("/posts/:id/revisions/:revisionId/restore", adminOnly, async (req, res) => {
+    const id = parseId(req.params.id);
+    const revisionId = parseId(req.params.revisionId);
+    const stored = await content.getPostForEditing(id);
+    if (!stored) throw new HttpError(404, "Post not found");
+    const post = await postEditor.restoreRevision(id, revisionId, stored);
+    if (!post) throw new HttpError(404, "Revision not found");
+    res.json(post);
   });
 
   router.post("/toys", adminOnly, async (req, res) => {
@@ -77,8 +103,35 @@ export function adminContentRouter({ content, postEditor, productEditor }: Servi
     res.json(toy);
   });
 
+  // Deleting moves the product to the trash with its categories, breed links and clicks.
   router.delete("/toys/:id", adminOnly, async (req, res) => {
     if (!(await productEditor.remove(parseId(req.params.id)))) throw new HttpError(404, "Product not found");
+    res.status(204).end();
+  });
+
+  router.post("/toys/:id/restore", adminOnly, async (req, res) => {
+    const id = parseId(req.params.id);
+    if (!(await productEditor.restore(id))) throw new HttpError(404, "This product is not in the trash");
+    const toy = await catalog.getToy(id);
+    if (!toy) throw new HttpError(404, "Product not found");
+    res.json(toy);
+  });
+
+  router.get("/admin/trash", adminOnly, async (_req, res) => {
+    res.json(await trash.list());
+  });
+
+  router.delete("/admin/trash", adminOnly, async (_req, res) => {
+    res.json({ deleted: await trash.empty() });
+  });
+
+  router.delete("/admin/trash/posts/:id", adminOnly, async (req, res) => {
+    if (!(await trash.deleteForever("post", parseId(req.params.id)))) throw new HttpError(404, "Not in the trash");
+    res.status(204).end();
+  });
+
+  router.delete("/admin/trash/products/:id", adminOnly, async (req, res) => {
+    if (!(await trash.deleteForever("product", parseId(req.params.id)))) throw new HttpError(404, "Not in the trash");
     res.status(204).end();
   });
 

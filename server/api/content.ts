@@ -9,8 +9,11 @@ const SLUG = /^[a-z0-9-]{1,200}$/;
 export function contentRouter({ content }: Services) {
   const router = createRouter();
 
+  // Visitors get the published posts; the signed-in owner (an API client or the admin list)
+  // every post outside the trash, drafts and scheduled ones too. A session makes the answer
+  // private (privateAnswers), so no cache hands the owner's list to a visitor.
   router.get("/posts", async (_req, res) => {
-    res.json(await content.listPosts());
+    res.json(res.locals.session ? await content.listPostsForAdmin() : await content.listPosts());
   });
 
   router.get("/posts/featured", async (_req, res) => {
@@ -21,7 +24,9 @@ export function contentRouter({ content }: Services) {
   router.get("/posts/:key", async (req, res) => {
     const key = req.params.key;
     let post = null;
-    if (isDatabaseId(key)) post = await content.getPostById(Number(key));
+    if (isDatabaseId(key)) {
+      post = res.locals.session ? await content.getPostForEditing(Number(key)) : await content.getPostById(Number(key));
+    }
     if (!post && SLUG.test(key)) post = await content.getPostBySlug(key);
     if (!post) throw new HttpError(404, "Post not found");
     res.json(post);

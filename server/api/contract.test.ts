@@ -331,9 +331,9 @@ describe("admin calls", () => {
       admin: true,
     });
     expect(reviewing.body).toMatchObject({ reviewedToyId: 1, reviewRating: 4.5 });
-    expect(
-      (await call("patch", `/api/posts/${post.id}`, { body: { reviewRating: 4.3 }, admin: true })).status,
-    ).toBe(400);
+    expect((await call("patch", `/api/posts/${post.id}`, { body: { reviewRating: 4.3 }, admin: true })).status).toBe(
+      400,
+    );
     const preview = await call("post", "/api/admin/post-preview", {
       body: { content: "Intro.\n\n[[toy:no-such-toy]]\n\n[[compare:a]]", reviewedToyId: 1 },
       admin: true,
@@ -366,7 +366,10 @@ describe("admin calls", () => {
     const toy = created.body as { id: number };
     const replaced = await call("put", `/api/toys/${toy.id}`, { body: { ...product, price: "$8.99" }, admin: true });
     expect(replaced.body).toMatchObject({ id: toy.id, price: "$8.99", categories: [{ id: 1 }] });
-    const moved = await call("put", `/api/toys/${toy.id}`, { body: { ...product, slug: "contract-rope" }, admin: true });
+    const moved = await call("put", `/api/toys/${toy.id}`, {
+      body: { ...product, slug: "contract-rope" },
+      admin: true,
+    });
     expect(moved.body).toMatchObject({ slug: "contract-rope" });
     const [other] = (await call("get", "/api/toys?pageSize=1&page=1")).body as { slug: string }[];
     const taken = { body: { ...product, slug: other?.slug }, admin: true };

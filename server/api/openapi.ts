@@ -33,9 +33,9 @@ import {
   quizSubmissionsSummarySchema,
   toyClicksSchema,
 } from "#domain/insights.ts";
+import { postExtrasSchema } from "#domain/post-extras.ts";
 import { postInputSchema } from "#domain/post-form.ts";
-import { reviewFieldsSchema } from "#domain/post-review.ts";
-import { postSchema, postSummarySchema } from "#domain/posts.ts";
+import { postRevisionSchema, postSchema, postSummarySchema } from "#domain/posts.ts";
 import {
   postBlockSchema,
   postPreviewRequestSchema,
@@ -46,6 +46,7 @@ import { productInputSchema } from "#domain/product-form.ts";
 import { quizAnswersSchema, quizSubmissionSchema } from "#domain/quiz.ts";
 import { optionalSlugSchema } from "#domain/slug.ts";
 import { testimonialSchema } from "#domain/testimonials.ts";
+import { trashItemSchema } from "#domain/trash.ts";
 import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, uploadErrorSchema, uploadSuccessSchema } from "#domain/uploads.ts";
 import { isPublicApiCall } from "#server/http/access.ts";
 import { createRouter } from "#server/http/router.ts";
@@ -106,6 +107,8 @@ const WIRE_SCHEMAS: Record<string, z.ZodType> = {
   ProductBoxToy: productBoxToySchema,
   PostBlock: postBlockSchema,
   PostPreview: postPreviewSchema,
+  PostRevision: postRevisionSchema,
+  TrashItem: trashItemSchema,
 };
 type WireName = keyof typeof WIRE_SCHEMAS;
 
@@ -438,7 +441,7 @@ const OPERATIONS: Operation[] = [
     operationId: "createPost",
     tag: "Admin content",
     summary: "Creates a post",
-    body: mergedBody(postInputSchema, reviewFieldsSchema),
+    body: mergedBody(postInputSchema, postExtrasSchema),
     ok: { 201: { description: "The stored post", body: "Post" } },
     errors: [409],
   },
@@ -450,7 +453,7 @@ const OPERATIONS: Operation[] = [
     tag: "Admin content",
     summary: "Changes some or all fields of a post",
     ids: { key: "the post's id (a slug is not enough)" },
-    body: withoutRequired(mergedBody(postInputSchema, reviewFieldsSchema)),
+    body: withoutRequired(mergedBody(postInputSchema, postExtrasSchema)),
     ok: { 200: { description: "The stored post", body: "Post" } },
     errors: [404, 409],
   },
@@ -470,10 +473,40 @@ const OPERATIONS: Operation[] = [
     route: "/posts/:id",
     operationId: "deletePost",
     tag: "Admin content",
-    summary: "Deletes a post",
+    summary: "Moves a post to the trash (restorable for 30 days)",
     ids: { key: "the post's id (a slug is not enough)" },
     ok: { 204: { description: "Deleted" } },
     errors: [404],
+  },
+  {
+    method: "post",
+    path: "/posts/{id}/restore",
+    operationId: "restorePost",
+    tag: "Admin content",
+    summary: "Brings a post back from the trash with its categories and links",
+    ids: { id: "the post's id" },
+    ok: { 200: { description: "The restored post", body: "Post" } },
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/posts/{id}/revisions",
+    operationId: "listPostRevisions",
+    tag: "Admin content",
+    summary: "A post's earlier versions, newest first (every save keeps the version it replaced)",
+    ids: { id: "the post's id" },
+    ok: { 200: { description: "Revisions", body: ["PostRevision"] } },
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/posts/{id}/revisions/{revisionId}/restore",
+    operationId: "restorePostRevision",
+    tag: "Admin content",
+    summary: "Brings back an earlier version (saved like an edit, so it is a revision itself)",
+    ids: { id: "the post's id", revisionId: "the revision's id" },
+    ok: { 200: { description: "The post as restored", body: "Post" } },
+    errors: [404, 409],
   },
   {
     method: "post",
@@ -502,7 +535,63 @@ const OPERATIONS: Operation[] = [
     path: "/toys/{id}",
     operationId: "deleteToy",
     tag: "Admin content",
-    summary: "Deletes a product with its category and breed links",
+    summary: "Moves a product to the trash with its categories, breed links and clicks (restorable for 30 days)",
+    ids: { id: "the toy's id" },
+    ok: { 204: { description: "Deleted" } },
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/toys/{id}/restore",
+    operationId: "restoreToy",
+    tag: "Admin content",
+    summary: "Brings a product back from the trash with its categories, breed links and clicks",
+    ids: { id: "the toy's id" },
+    ok: { 200: { description: "The restored product", body: "Toy" } },
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/admin/trash",
+    operationId: "listTrash",
+    tag: "Admin content",
+    summary: "Deleted posts and products, most recent first, with when each is purged",
+    ok: { 200: { description: "The trash", body: ["TrashItem"] } },
+  },
+  {
+    method: "delete",
+    path: "/admin/trash",
+    operationId: "emptyTrash",
+    tag: "Admin content",
+    summary: "Deletes everything in the trash for good",
+    ok: {
+      200: {
+        description: "How many items were deleted",
+        body: {
+          type: "object",
+          properties: { deleted: { type: "integer", minimum: 0 } },
+          required: ["deleted"],
+          additionalProperties: false,
+        },
+      },
+    },
+  },
+  {
+    method: "delete",
+    path: "/admin/trash/posts/{id}",
+    operationId: "deleteTrashedPost",
+    tag: "Admin content",
+    summary: "Deletes one post in the trash for good",
+    ids: { id: "the post's id" },
+    ok: { 204: { description: "Deleted" } },
+    errors: [404],
+  },
+  {
+    method: "delete",
+    path: "/admin/trash/products/{id}",
+    operationId: "deleteTrashedToy",
+    tag: "Admin content",
+    summary: "Deletes one product in the trash for good (its clicks stay in the totals)",
     ids: { id: "the toy's id" },
     ok: { 204: { description: "Deleted" } },
     errors: [404],

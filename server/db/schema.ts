@@ -63,9 +63,12 @@ export const categories = pgTable("categories", {
   description: text("description"),
   icon: text("icon"),
   imageUrl: text("image_url"),
+  /** the owner's order (the home page shows the first six); ties by id */
+  position: integer("position").notNull().default(0),
 });
 
 export const POST_TYPES = ["review", "guide", "comparison"] as const;
+export const POST_STORED_STATUSES = ["draft", "published"] as const;
 
 export const posts = pgTable(
   "posts",
@@ -89,6 +92,20 @@ export const posts = pgTable(
     reviewRating: numeric("review_rating", { precision: 2, scale: 1, mode: "number" }),
     /** last change of what a visitor sees: "Updated {date}", dateModified, sitemap lastmod */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * draft or published; a published post whose publishedAt is still ahead is "scheduled"
+     * (derived, so it goes live by itself when the time comes: no job has to flip it)
+     */
+    status: text("status").$type<(typeof POST_STORED_STATUSES)[number]>().notNull().default("published"),
+    /** the search result's title and description, when they should differ from the post's */
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    /** the image shared links show (og:image), when not the featured image */
+    socialImageUrl: text("social_image_url"),
+    /** the featured image's alt text (the title when empty) */
+    imageAlt: text("image_alt"),
+    /** in the trash since; invisible to visitors, purged 30 days later */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
     index("posts_published_at_idx").on(t.publishedAt.desc()),
@@ -97,8 +114,39 @@ export const posts = pgTable(
     check("posts_post_type_check", sql`${t.postType} in ('review', 'guide', 'comparison')`),
     check("posts_reading_time_check", sql`${t.readingTime} >= 1`),
     check("posts_review_rating_check", sql`${t.reviewRating} between 1 and 5`),
+    check("posts_status_check", sql`${t.status} in ('draft', 'published')`),
     index("posts_reviewed_toy_id_idx").on(t.reviewedToyId),
+    index("posts_deleted_at_idx").on(t.deletedAt),
   ],
+);
+
+// Every save keeps the version it replaced, so any earlier one can be brought back (restoring is
+// itself a save, so it is a revision too). The snapshot holds the post's editable fields.
+export const postRevisions = pgTable(
+  "post_revisions",
+  {
+    id: serial("id").primaryKey(),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    /** when this version was replaced */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    snapshot: jsonb("snapshot").$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index("post_revisions_post_id_idx").on(t.postId, t.createdAt.desc())],
+);
+
+// Earlier addresses of posts: /reviews/{old} and /guides/{old} answer 301 to the current one.
+export const postSlugHistory = pgTable(
+  "post_slug_history",
+  {
+    slug: text("slug").primaryKey(),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("post_slug_history_post_id_idx").on(t.postId)],
 );
 
 // price and rating are display text in the spec ("$12.99", "4.5"); the generated
@@ -134,11 +182,14 @@ export const toys = pgTable(
     suitableFor: text("suitable_for"),
     /** the toy page's sitemap lastmod */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** in the trash since: invisible to visitors, restorable with its links and clicks, purged 30 days later */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     priceValue: numeric("price_value", { precision: 10, scale: 2, mode: "number" }).generatedAlwaysAs(priceAsNumber),
     ratingValue: numeric("rating_value", { precision: 2, scale: 1, mode: "number" }).generatedAlwaysAs(ratingAsNumber),
   },
   (t) => [
     index("toys_is_top_pick_idx").on(t.isTopPick),
+    index("toys_deleted_at_idx").on(t.deletedAt),
     index("toys_category_id_idx").on(t.categoryId),
     index("toys_name_idx").on(t.name),
     index("toys_price_value_idx").on(t.priceValue),
@@ -361,7 +412,27 @@ export const media = pgTable("media", {
   /** byte length of `bytes` */
   size: integer("size").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** describes the image for people who cannot see it; pages use it where the image is shown */
+  altText: text("alt_text"),
+  /** the uploaded file's name, to find it again in the library */
+  originalName: text("original_name"),
 });
+
+// Smaller copies of an upload (400, 800 and 1600 px wide, never wider than the original), so a
+// phone downloads the small one: pages list them in srcset. Served as /uploads/{hash}-{width}.webp.
+export const mediaRenditions = pgTable(
+  "media_renditions",
+  {
+    mediaId: integer("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+    size: integer("size").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mediaId, t.width] })],
+);
 
 // Who was already counted as a unique visitor today: a salted hash (the salt changes every
 // day) of IP and user agent, never the IP itself. Rows of earlier days are deleted as soon as

@@ -72,7 +72,7 @@ export function socialImages({ content, catalog, media }: Services): ReturnType<
   ): Promise<{ url: string | null; fit: "cover" | "contain" } | undefined> {
     if (kind === "posts") {
       const post = await content.getPostBySlug(slug);
-      return post ? { url: post.imageUrl, fit: "cover" } : undefined;
+      return post ? { url: post.socialImageUrl || post.imageUrl, fit: "cover" } : undefined;
     }
     if (kind === "toys") {
       const found = await catalog.findToyBySlug(slug);

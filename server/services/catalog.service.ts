@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import {
   type AdminProductRow,
   type Breed,
@@ -56,6 +56,9 @@ const toyColumns = {
   categoryName: categories.name,
 };
 
+/** A toy outside the trash: the only ones visitors (and the admin's lists) see. */
+const live = isNull(toys.deletedAt);
+
 const boxColumns = {
   id: toys.id,
   slug: toys.slug,
@@ -106,7 +109,7 @@ export function createCatalogService(db: Database) {
   }
 
   function toyFilters(query: ToyQuery): SQL | undefined {
-    const conditions: (SQL | undefined)[] = [];
+    const conditions: (SQL | undefined)[] = [live];
     if (query.search) {
       const pattern = likePattern(query.search);
       conditions.push(or(ilike(toys.name, pattern), ilike(toys.description, pattern)));
@@ -216,7 +219,7 @@ export function createCatalogService(db: Database) {
      * then by name for a stable order), searched by name or description, with the total.
      */
     async listProductsForAdmin(query: { search?: string; page: number; pageSize: number }): Promise<AdminProductPage> {
-      const where = query.search ? toyFilters({ search: query.search }) : undefined;
+      const where = toyFilters(query.search ? { search: query.search } : {});
       const [rows, [counted]] = await Promise.all([
         db
           .select({
@@ -249,7 +252,7 @@ export function createCatalogService(db: Database) {
         .select(toyColumns)
         .from(toys)
         .leftJoin(categories, eq(categories.id, toys.categoryId))
-        .where(eq(toys.isTopPick, true))
+        .where(and(live, eq(toys.isTopPick, true)))
         .orderBy(sql`${toys.ratingValue} desc nulls last`, asc(toys.name));
       return withCategories(rows);
     },
@@ -270,8 +273,10 @@ export function createCatalogService(db: Database) {
           features: toys.features,
           ageRecommendation: toys.ageRecommendation,
           suitableFor: toys.suitableFor,
+          inStock: toys.inStock,
         })
         .from(toys)
+        .where(live)
         .orderBy(...toyOrder(undefined));
     },
 
@@ -282,7 +287,7 @@ export function createCatalogService(db: Database) {
         .select(toyColumns)
         .from(toys)
         .leftJoin(categories, eq(categories.id, toys.categoryId))
-        .where(inArray(toys.id, [...ids]));
+        .where(and(live, inArray(toys.id, [...ids])));
       const byId = new Map((await withCategories(rows)).map((toy) => [toy.id, toy]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
@@ -293,7 +298,7 @@ export function createCatalogService(db: Database) {
         .select(toyColumns)
         .from(toys)
         .leftJoin(categories, eq(categories.id, toys.categoryId))
-        .where(eq(toys.id, id));
+        .where(and(live, eq(toys.id, id)));
       const [toy] = await withCategories(rows);
       return toy ?? null;
     },
@@ -306,7 +311,10 @@ export function createCatalogService(db: Database) {
 
     /** A toy's breed recommendations with the breed's id and name, or null when the toy does not exist. */
     async listToyBreedLinks(toyId: number): Promise<ToyBreedLink[] | null> {
-      const [toy] = await db.select({ id: toys.id }).from(toys).where(eq(toys.id, toyId));
+      const [toy] = await db
+        .select({ id: toys.id })
+        .from(toys)
+        .where(and(live, eq(toys.id, toyId)));
       if (!toy) return null;
       const rows = await db
         .select({
@@ -341,7 +349,7 @@ export function createCatalogService(db: Database) {
         .from(breedRecommendations)
         .innerJoin(toys, eq(toys.id, breedRecommendations.toyId))
         .leftJoin(categories, eq(categories.id, toys.categoryId))
-        .where(eq(breedRecommendations.breedId, breedId))
+        .where(and(live, eq(breedRecommendations.breedId, breedId)))
         // in stock first: a recommendation a visitor cannot buy is the weakest one
         .orderBy(desc(toys.inStock), desc(toys.isTopPick), sql`${toys.ratingValue} desc nulls last`, asc(toys.name));
       const withCats = await withCategories(rows.map(({ note: _note, ...toy }) => toy));
@@ -360,12 +368,15 @@ export function createCatalogService(db: Database) {
       if (slugs.length === 0) return found;
       const wanted = [...new Set(slugs)];
       const [current, earlier] = await Promise.all([
-        db.select(boxColumns).from(toys).where(inArray(toys.slug, wanted)),
+        db
+          .select(boxColumns)
+          .from(toys)
+          .where(and(live, inArray(toys.slug, wanted))),
         db
           .select({ ...boxColumns, oldSlug: toySlugHistory.slug })
           .from(toySlugHistory)
           .innerJoin(toys, eq(toys.id, toySlugHistory.toyId))
-          .where(inArray(toySlugHistory.slug, wanted)),
+          .where(and(live, inArray(toySlugHistory.slug, wanted))),
       ]);
       for (const toy of current) found.set(toy.slug, toy);
       for (const { oldSlug, ...toy } of earlier) found.set(oldSlug, toy);
@@ -374,7 +385,10 @@ export function createCatalogService(db: Database) {
 
     /** The box of one toy by id (a review's reviewed toy), or null. */
     async getBoxToy(id: number): Promise<ProductBoxToy | null> {
-      const [toy] = await db.select(boxColumns).from(toys).where(eq(toys.id, id));
+      const [toy] = await db
+        .select(boxColumns)
+        .from(toys)
+        .where(and(live, eq(toys.id, id)));
       return toy ?? null;
     },
 
@@ -387,14 +401,14 @@ export function createCatalogService(db: Database) {
         .select(toyColumns)
         .from(toys)
         .leftJoin(categories, eq(categories.id, toys.categoryId))
-        .where(eq(toys.slug, slug));
+        .where(and(live, eq(toys.slug, slug)));
       const [toy] = await withCategories(rows);
       if (toy) return { toy };
       const [moved] = await db
         .select({ slug: toys.slug })
         .from(toySlugHistory)
         .innerJoin(toys, eq(toys.id, toySlugHistory.toyId))
-        .where(eq(toySlugHistory.slug, slug));
+        .where(and(live, eq(toySlugHistory.slug, slug)));
       return moved ? { movedTo: moved.slug } : null;
     },
 
@@ -428,9 +442,10 @@ export function createCatalogService(db: Database) {
           description: breeds.description,
           imageUrl: breeds.imageUrl,
           // written out: in a subquery Drizzle leaves column names unqualified, and "id" would be the recommendation's
-          toyCount: sql<number>`(select count(*) from "breed_recommendations" br where br."breed_id" = "breeds"."id")`.mapWith(
-            Number,
-          ),
+          toyCount:
+            sql<number>`(select count(*) from "breed_recommendations" br join "toys" t on t."id" = br."toy_id" where br."breed_id" = "breeds"."id" and t."deleted_at" is null)`.mapWith(
+              Number,
+            ),
         })
         .from(breeds)
         .orderBy(asc(breeds.name));
@@ -458,7 +473,7 @@ export function createCatalogService(db: Database) {
      */
     async listPageDates(): Promise<{ toys: PageDate[]; breeds: PageDate[] }> {
       const [toyRows, breedRows] = await Promise.all([
-        db.select({ slug: toys.slug, updatedAt: toys.updatedAt }).from(toys).orderBy(asc(toys.slug)),
+        db.select({ slug: toys.slug, updatedAt: toys.updatedAt }).from(toys).where(live).orderBy(asc(toys.slug)),
         db
           .select({
             slug: breeds.slug,
@@ -466,7 +481,7 @@ export function createCatalogService(db: Database) {
             updatedAt: sql<Date>`greatest("breeds"."updated_at", (
               select max(greatest(br."created_at", t."updated_at"))
               from "breed_recommendations" br join "toys" t on t."id" = br."toy_id"
-              where br."breed_id" = "breeds"."id"))`.mapWith((value) => new Date(value)),
+              where br."breed_id" = "breeds"."id" and t."deleted_at" is null))`.mapWith((value) => new Date(value)),
           })
           .from(breeds)
           .orderBy(asc(breeds.slug)),

@@ -1,17 +1,27 @@
-import { asc, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { embeddedSlugs, renderMarkdownParts } from "#domain/markdown.ts";
-import type { Post, PostSummary, RenderedPost } from "#domain/posts.ts";
+import type { Post, PostRevision, PostStatus, PostSummary, PostType, RenderedPost } from "#domain/posts.ts";
 import { type PostBlock, type ProductBoxToy, resolvePostBlocks } from "#domain/product-boxes.ts";
 import type { Testimonial } from "#domain/testimonials.ts";
 import type { Database } from "#server/db/client.ts";
-import { posts, testimonials } from "#server/db/schema.ts";
+import { postRevisions, postSlugHistory, posts, testimonials } from "#server/db/schema.ts";
 import type { CatalogService } from "./catalog.service";
 
 export const FEATURED_POST_COUNT = 3;
 /** How many posts a toy or breed page lists. */
 export const RELATED_POST_COUNT = 6;
 
-const summaryColumns = {
+/** What a post's status is at `at`: a published post whose date is still ahead is scheduled. */
+function statusAt(at: Date) {
+  return sql<PostStatus>`case when ${posts.status} = 'draft' then 'draft' when ${posts.publishedAt} > ${at} then 'scheduled' else 'published' end`;
+}
+
+/** Visitors see a post once it is published, its date has come, and it is not in the trash. */
+function visibleAt(at: Date): SQL {
+  return and(eq(posts.status, "published"), lte(posts.publishedAt, at), isNull(posts.deletedAt)) as SQL;
+}
+
+const baseSummaryColumns = {
   id: posts.id,
   title: posts.title,
   slug: posts.slug,
@@ -26,12 +36,28 @@ const summaryColumns = {
   updatedAt: posts.updatedAt,
 };
 
-const postColumns = {
-  ...summaryColumns,
+const summaryColumnsAt = (at: Date) => ({ ...baseSummaryColumns, status: statusAt(at) });
+
+const postColumnsAt = (at: Date) => ({
+  ...summaryColumnsAt(at),
   content: posts.content,
   reviewedToyId: posts.reviewedToyId,
   reviewRating: posts.reviewRating,
-};
+  metaTitle: posts.metaTitle,
+  metaDescription: posts.metaDescription,
+  socialImageUrl: posts.socialImageUrl,
+  imageAlt: posts.imageAlt,
+});
+
+/** The admin posts list's filters and order (issue 18). */
+export interface AdminPostQuery {
+  status?: PostStatus;
+  postType?: PostType;
+  categoryId?: number;
+  search?: string;
+  sort?: "title" | "postType" | "publishedAt" | "readingTime" | "updatedAt";
+  direction?: "asc" | "desc";
+}
 
 function toIso<T extends { publishedAt: Date; updatedAt: Date }>(
   row: T,
@@ -44,11 +70,18 @@ function contains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Posts and testimonials. Post bodies are filled with toys from the catalogue. */
+/**
+ * Posts and testimonials. Post bodies are filled with toys from the catalogue. Visitors' reads
+ * see published posts whose date has come (so a scheduled post appears by itself, within the
+ * read cache's lifetime); the admin's reads (`...ForAdmin`, `getPostForEditing`) see every post
+ * outside the trash.
+ */
 export function createContentService(
   db: Database,
   { catalog }: { catalog: Pick<CatalogService, "getBoxToysBySlugs" | "getBoxToy"> },
+  options: { now?: () => Date } = {},
 ) {
+  const now = options.now ?? (() => new Date());
   /** A body's blocks with its product tokens filled from the live catalogue. */
   async function blocksOf(content: string, audience: "visitor" | "admin"): Promise<PostBlock[]> {
     const parts = renderMarkdownParts(content);
@@ -56,27 +89,87 @@ export function createContentService(
     return resolvePostBlocks(parts, toys, audience);
   }
 
+  /** A post as a page shows it: blocks filled from the catalogue, the reviewed toy's box. */
+  async function render(post: Post, audience: "visitor" | "admin"): Promise<RenderedPost> {
+    const { content, reviewedToyId, reviewRating, ...rest } = post;
+    const [blocks, reviewedToy] = await Promise.all([
+      blocksOf(content, audience),
+      reviewedToyId === null ? null : catalog.getBoxToy(reviewedToyId),
+    ]);
+    return { ...rest, blocks, reviewedToy, reviewRating: reviewedToy ? reviewRating : null };
+  }
+
   return {
     /** Every post, newest first, without the body (lists never show it). */
     async listPosts(): Promise<PostSummary[]> {
-      const rows = await db.select(summaryColumns).from(posts).orderBy(desc(posts.publishedAt), desc(posts.id));
+      const at = now();
+      const rows = await db
+        .select(summaryColumnsAt(at))
+        .from(posts)
+        .where(visibleAt(at))
+        .orderBy(desc(posts.publishedAt), desc(posts.id));
+      return rows.map(toIso);
+    },
+
+    /** The admin's list: every post outside the trash (drafts and scheduled ones too), filtered and sorted. */
+    async listPostsForAdmin(query: AdminPostQuery = {}): Promise<PostSummary[]> {
+      const at = now();
+      const conditions: (SQL | undefined)[] = [isNull(posts.deletedAt)];
+      if (query.status === "draft") conditions.push(eq(posts.status, "draft"));
+      if (query.status === "scheduled") conditions.push(and(eq(posts.status, "published"), gt(posts.publishedAt, at)));
+      if (query.status === "published") conditions.push(visibleAt(at));
+      if (query.postType) conditions.push(eq(posts.postType, query.postType));
+      if (query.categoryId !== undefined) conditions.push(eq(posts.categoryId, query.categoryId));
+      if (query.search) {
+        const pattern = contains(query.search);
+        conditions.push(or(ilike(posts.title, pattern), ilike(posts.excerpt, pattern), ilike(posts.postType, pattern)));
+      }
+      const column = {
+        title: posts.title,
+        postType: posts.postType,
+        publishedAt: posts.publishedAt,
+        readingTime: posts.readingTime,
+        updatedAt: posts.updatedAt,
+      }[query.sort ?? "publishedAt"];
+      const order = query.direction === "asc" ? asc(column) : desc(column);
+      const rows = await db
+        .select(summaryColumnsAt(at))
+        .from(posts)
+        .where(and(...conditions))
+        .orderBy(order, desc(posts.id));
       return rows.map(toIso);
     },
 
     /** The newest posts for the home page. */
     async listFeaturedPosts(): Promise<PostSummary[]> {
+      const at = now();
       const rows = await db
-        .select(summaryColumns)
+        .select(summaryColumnsAt(at))
         .from(posts)
+        .where(visibleAt(at))
         .orderBy(desc(posts.publishedAt), desc(posts.id))
         .limit(FEATURED_POST_COUNT);
       return rows.map(toIso);
     },
 
-    /** One post with its body, by slug, or null. */
+    /** One published post with its body, by slug, or null. */
     async getPostBySlug(slug: string): Promise<Post | null> {
-      const [row] = await db.select(postColumns).from(posts).where(eq(posts.slug, slug));
+      const at = now();
+      const [row] = await db
+        .select(postColumnsAt(at))
+        .from(posts)
+        .where(and(eq(posts.slug, slug), visibleAt(at)));
       return row ? toIso(row) : null;
+    },
+
+    /** The current address of a published post that once had `slug` (for a 301), or null. */
+    async findMovedPost(slug: string): Promise<{ slug: string; postType: PostType } | null> {
+      const [row] = await db
+        .select({ slug: posts.slug, postType: posts.postType })
+        .from(postSlugHistory)
+        .innerJoin(posts, eq(posts.id, postSlugHistory.postId))
+        .where(and(eq(postSlugHistory.slug, slug), visibleAt(now())));
+      return row ?? null;
     },
 
     /**
@@ -85,13 +178,16 @@ export function createContentService(
      */
     async getRenderedPostBySlug(slug: string): Promise<RenderedPost | null> {
       const post = await this.getPostBySlug(slug);
-      if (!post) return null;
-      const { content, reviewedToyId, reviewRating, ...summary } = post;
-      const [blocks, reviewedToy] = await Promise.all([
-        blocksOf(content, "visitor"),
-        reviewedToyId === null ? null : catalog.getBoxToy(reviewedToyId),
-      ]);
-      return { ...summary, blocks, reviewedToy, reviewRating: reviewedToy ? reviewRating : null };
+      return post ? render(post, "visitor") : null;
+    },
+
+    /**
+     * Any post outside the trash, whatever its status, as its public page would show it: the
+     * admin's preview of drafts and scheduled posts. Product tokens that would not show are warned about.
+     */
+    async getRenderedPostForPreview(id: number): Promise<RenderedPost | null> {
+      const post = await this.getPostForEditing(id);
+      return post ? render(post, "admin") : null;
     },
 
     /** A body as the admin preview shows it: like the public page, plus a warning for every token it cannot show. */
@@ -104,9 +200,37 @@ export function createContentService(
       return catalog.getBoxToy(toyId);
     },
 
-    /** One post with its body, by id, or null. */
+    /** One published post with its body, by id, or null (what visitors may read). */
     async getPostById(id: number): Promise<Post | null> {
-      const [row] = await db.select(postColumns).from(posts).where(eq(posts.id, id));
+      const at = now();
+      const [row] = await db
+        .select(postColumnsAt(at))
+        .from(posts)
+        .where(and(eq(posts.id, id), visibleAt(at)));
+      return row ? toIso(row) : null;
+    },
+
+    /** A post's earlier versions, newest first; null when there is no such post (or it is in the trash). */
+    async listPostRevisions(id: number): Promise<PostRevision[] | null> {
+      if (!(await this.getPostForEditing(id))) return null;
+      const rows = await db
+        .select()
+        .from(postRevisions)
+        .where(eq(postRevisions.postId, id))
+        .orderBy(desc(postRevisions.createdAt), desc(postRevisions.id));
+      return rows.map((row) => ({
+        id: row.id,
+        createdAt: row.createdAt.toISOString(),
+        post: row.snapshot as PostRevision["post"],
+      }));
+    },
+
+    /** One post outside the trash, in any status, by id, or null (the editor's read). */
+    async getPostForEditing(id: number): Promise<Post | null> {
+      const [row] = await db
+        .select(postColumnsAt(now()))
+        .from(posts)
+        .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
       return row ? toIso(row) : null;
     },
 
@@ -116,10 +240,11 @@ export function createContentService(
      */
     async listPostsAboutToy(toy: { id: number; slugs: readonly string[] }): Promise<PostSummary[]> {
       const mentions = toy.slugs.map((slug) => ilike(posts.content, contains(slug)));
+      const at = now();
       const rows = await db
-        .select({ ...summaryColumns, content: posts.content, reviewedToyId: posts.reviewedToyId })
+        .select({ ...summaryColumnsAt(at), content: posts.content, reviewedToyId: posts.reviewedToyId })
         .from(posts)
-        .where(or(eq(posts.reviewedToyId, toy.id), ...mentions))
+        .where(and(visibleAt(at), or(eq(posts.reviewedToyId, toy.id), ...mentions)))
         .orderBy(desc(posts.publishedAt), desc(posts.id));
       // The LIKE finds candidates; only a real token (not a word that contains the slug) counts.
       const slugs = new Set(toy.slugs);
@@ -140,10 +265,11 @@ export function createContentService(
     async listPostsForBreed(breed: { name: string; toyIds: readonly number[] }): Promise<PostSummary[]> {
       const conditions: SQL[] = [ilike(posts.title, contains(breed.name)), ilike(posts.excerpt, contains(breed.name))];
       if (breed.toyIds.length > 0) conditions.push(inArray(posts.reviewedToyId, [...breed.toyIds]));
+      const at = now();
       const rows = await db
-        .select(summaryColumns)
+        .select(summaryColumnsAt(at))
         .from(posts)
-        .where(or(...conditions))
+        .where(and(visibleAt(at), or(...conditions)))
         .orderBy(desc(posts.publishedAt), desc(posts.id))
         .limit(RELATED_POST_COUNT);
       return rows.map(toIso);

@@ -20,6 +20,7 @@ import { createRateLimitService } from "./rate-limit.service";
 import { clearingReadCache, createReadCache, withReadCache } from "./read-cache";
 import { createSecretSource } from "./secrets.service";
 import { createStatsService } from "./stats.service";
+import { createTrashService } from "./trash.service";
 
 export interface ServicesConfig {
   logger: Logger;
@@ -70,6 +71,7 @@ const CACHED_CONTENT_READS = [
   "getPostBySlug",
   "getRenderedPostBySlug",
   "getPostById",
+  "findMovedPost",
   "listPostsAboutToy",
   "listPostsForBreed",
   "listTestimonials",
@@ -83,7 +85,37 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
   // Editors read their own writes back from the database, never from the cache.
   const freshCatalog = createCatalogService(db);
   const catalog = withReadCache(freshCatalog, readCache, "catalog", CACHED_CATALOG_READS);
-  const content = withReadCache(createContentService(db, { catalog }), readCache, "content", CACHED_CONTENT_READS);
+  const content = withReadCache(
+    createContentService(db, { catalog }, { now: config.now }),
+    readCache,
+    "content",
+    CACHED_CONTENT_READS,
+  );
+  // Every write a visitor could see clears the public read cache (and the page cache with it).
+  const postEditor = clearingReadCache(createPostEditorService(db, { now: config.now }), readCache, [
+    "create",
+    "update",
+    "remove",
+    "restore",
+    "restoreRevision",
+    "purge",
+  ]);
+  const productEditor = clearingReadCache(
+    createProductEditorService(db, freshCatalog, { now: config.now }),
+    readCache,
+    [
+      "create",
+      "update",
+      "remove",
+      "restore",
+      "purge",
+      "addCategory",
+      "removeCategories",
+      "removeBreedLinks",
+      "addBreedLink",
+      "removeBreedLink",
+    ],
+  );
   const rateLimits = createRateLimitService(db, { now: config.now });
   const newsletter = createNewsletterService(db, createSecretSource(db, "unsubscribe-links", config.appSecret));
   const contact = createContactService(db, { outbox }, { contactTo: config.mail.contactTo });
@@ -99,21 +131,9 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     content,
     productPages: createProductPagesService({ catalog, content }),
     media: createMediaService(db),
-    postEditor: clearingReadCache(createPostEditorService(db, { now: config.now }), readCache, [
-      "create",
-      "update",
-      "remove",
-    ]),
-    productEditor: clearingReadCache(createProductEditorService(db, freshCatalog, { now: config.now }), readCache, [
-      "create",
-      "update",
-      "remove",
-      "addCategory",
-      "removeCategories",
-      "removeBreedLinks",
-      "addBreedLink",
-      "removeBreedLink",
-    ]),
+    postEditor,
+    productEditor,
+    trash: createTrashService(db, { postEditor, productEditor }),
     contact,
     quiz,
     publicForms: createPublicFormsService(

@@ -1,14 +1,25 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import type { PostExtras } from "#domain/post-extras.ts";
 import type { PostInput } from "#domain/post-form.ts";
-import type { ReviewFields } from "#domain/post-review.ts";
-import type { Post } from "#domain/posts.ts";
+import { type Post, type PostRevision, type PostStatus, REVISED_FIELDS } from "#domain/posts.ts";
 import type { Database } from "#server/db/client.ts";
-import { categories, posts, toys } from "#server/db/schema.ts";
+import { categories, postRevisions, postSlugHistory, posts, toys } from "#server/db/schema.ts";
 import { ServiceError, sqlState, UNIQUE_VIOLATION } from "./service-error";
+import { type PurgeWhich, purgeCondition } from "./trash.service";
 
 const SLUG_TAKEN = "A post with this slug already exists";
 
-function toPost(row: typeof posts.$inferSelect): Post {
+type PostRow = typeof posts.$inferSelect;
+
+/** A post as the editor saves it: the form's fields, the review and the editorial fields. */
+export type PostWrite = PostInput & PostExtras;
+
+function statusOf(row: PostRow, at: Date): PostStatus {
+  if (row.status === "draft") return "draft";
+  return row.publishedAt > at ? "scheduled" : "published";
+}
+
+function toPost(row: PostRow, at: Date): Post {
   return {
     id: row.id,
     title: row.title,
@@ -25,25 +36,43 @@ function toPost(row: typeof posts.$inferSelect): Post {
     updatedAt: row.updatedAt.toISOString(),
     reviewedToyId: row.reviewedToyId,
     reviewRating: row.reviewRating,
+    status: statusOf(row, at),
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    socialImageUrl: row.socialImageUrl,
+    imageAlt: row.imageAlt,
   };
 }
 
-/** A post as the editor saves it: the form's fields and what a review says about its toy. */
-export type PostWrite = PostInput & ReviewFields;
+/** What a revision stores of a post row (dates as ISO text: the snapshot is JSON). */
+function snapshotOf(row: PostRow, at: Date): PostRevision["post"] {
+  const post = toPost(row, at);
+  return Object.fromEntries(REVISED_FIELDS.map((field) => [field, post[field]])) as PostRevision["post"];
+}
 
-/** Creating, changing and deleting posts (admin). */
+/**
+ * Creating, changing and deleting posts (admin), with the editorial workflow of issue 18:
+ * drafts and scheduled posts, a revision kept at every save, earlier slugs answered with a
+ * 301, and a trash instead of loss.
+ */
 export function createPostEditorService(db: Database, options: { now?: () => Date } = {}) {
   const now = options.now ?? (() => new Date());
-  async function assertCategory(categoryId: number | null) {
-    if (categoryId === null) return;
-    const [found] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
-    if (!found) throw new ServiceError("invalid", "Choose a category from the list", "categoryId");
-  }
 
-  async function assertReviewedToy(toyId: number | null) {
-    if (toyId === null) return;
-    const [found] = await db.select({ id: toys.id }).from(toys).where(eq(toys.id, toyId));
-    if (!found) throw new ServiceError("invalid", "Choose the reviewed toy from the list", "reviewedToyId");
+  async function assertReferences(input: PostWrite) {
+    if (input.categoryId !== null) {
+      const [found] = await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(eq(categories.id, input.categoryId));
+      if (!found) throw new ServiceError("invalid", "Choose a category from the list", "categoryId");
+    }
+    if (input.reviewedToyId !== null) {
+      const [found] = await db
+        .select({ id: toys.id })
+        .from(toys)
+        .where(and(eq(toys.id, input.reviewedToyId), isNull(toys.deletedAt)));
+      if (!found) throw new ServiceError("invalid", "Choose the reviewed toy from the list", "reviewedToyId");
+    }
   }
 
   // The unique index decides, so two editors saving the same slug at once cannot both win.
@@ -56,36 +85,130 @@ export function createPostEditorService(db: Database, options: { now?: () => Dat
     }
   }
 
-  const values = (input: PostWrite) => ({
-    ...input,
-    publishedAt: new Date(input.publishedAt),
-    // a rating means something only for a toy being reviewed
-    reviewRating: input.reviewedToyId === null ? null : input.reviewRating,
-    updatedAt: now(),
-  });
+  /** The stored form of what the editor sent: "scheduled" is "published" with a date still ahead. */
+  function values(input: PostWrite, at: Date) {
+    const publishedAt = new Date(input.publishedAt);
+    if (input.status === "scheduled" && publishedAt <= at) {
+      throw new ServiceError("invalid", "A scheduled post needs a publish date in the future", "publishedAt");
+    }
+    return {
+      ...input,
+      status: input.status === "draft" ? ("draft" as const) : ("published" as const),
+      publishedAt,
+      // a rating means something only for a toy being reviewed
+      reviewRating: input.reviewedToyId === null ? null : input.reviewRating,
+      updatedAt: at,
+    };
+  }
+
+  async function currentRow(id: number): Promise<PostRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
+    return row;
+  }
 
   return {
     /** Stores a new post; a taken slug is a conflict. */
     async create(input: PostWrite): Promise<Post> {
-      await assertCategory(input.categoryId);
-      await assertReviewedToy(input.reviewedToyId);
-      const [row] = await write(() => db.insert(posts).values(values(input)).returning());
+      await assertReferences(input);
+      const at = now();
+      const row = await write(async () => {
+        const [stored] = await db.transaction(async (tx) => {
+          // the new post owns its address now, also if an older post once had it
+          await tx.delete(postSlugHistory).where(eq(postSlugHistory.slug, input.slug));
+          return tx.insert(posts).values(values(input, at)).returning();
+        });
+        return stored;
+      });
       if (!row) throw new Error("post was not stored");
-      return toPost(row);
+      return toPost(row, at);
     },
 
-    /** Replaces a post's fields; null when there is no such post. */
+    /**
+     * Replaces a post's fields, keeping the version it replaces as a revision and its old slug
+     * as a redirect; null when there is no such post (or it is in the trash).
+     */
     async update(id: number, input: PostWrite): Promise<Post | null> {
-      await assertCategory(input.categoryId);
-      await assertReviewedToy(input.reviewedToyId);
-      const [row] = await write(() => db.update(posts).set(values(input)).where(eq(posts.id, id)).returning());
-      return row ? toPost(row) : null;
+      await assertReferences(input);
+      const at = now();
+      const next = values(input, at);
+      const row = await write(() =>
+        db.transaction(async (tx) => {
+          const [current] = await tx
+            .select()
+            .from(posts)
+            .where(and(eq(posts.id, id), isNull(posts.deletedAt)))
+            .for("update");
+          if (!current) return undefined;
+          await tx.insert(postRevisions).values({ postId: id, createdAt: at, snapshot: snapshotOf(current, at) });
+          if (current.slug !== input.slug) {
+            await tx.delete(postSlugHistory).where(eq(postSlugHistory.slug, input.slug));
+            await tx
+              .insert(postSlugHistory)
+              .values({ slug: current.slug, postId: id, createdAt: at })
+              .onConflictDoNothing();
+          }
+          const [updated] = await tx.update(posts).set(next).where(eq(posts.id, id)).returning();
+          return updated;
+        }),
+      );
+      return row ? toPost(row, at) : null;
     },
 
-    /** Deletes a post; false when there was none. */
+    /**
+     * Brings back an earlier version: saved like any edit, so the version it replaces becomes a
+     * revision too. Null when the post or the revision does not exist.
+     */
+    async restoreRevision(id: number, revisionId: number, base: Pick<Post, "authorName" | "authorImageUrl">) {
+      const [revision] = await db
+        .select()
+        .from(postRevisions)
+        .where(and(eq(postRevisions.id, revisionId), eq(postRevisions.postId, id)));
+      if (!revision) return null;
+      const snapshot = revision.snapshot as PostRevision["post"];
+      // a version that was scheduled for a time now past is simply published
+      const status = snapshot.status === "scheduled" ? "published" : snapshot.status;
+      return this.update(id, {
+        ...snapshot,
+        status,
+        authorName: base.authorName ?? "",
+        authorImageUrl: base.authorImageUrl ?? "",
+      } as PostWrite);
+    },
+
+    /** Moves a post to the trash; false when there was none (or it already is there). */
     async remove(id: number): Promise<boolean> {
-      const gone = await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
+      const gone = await db
+        .update(posts)
+        .set({ deletedAt: now() })
+        .where(and(eq(posts.id, id), isNull(posts.deletedAt)))
+        .returning({ id: posts.id });
       return gone.length > 0;
+    },
+
+    /** Brings a post back from the trash as it was; false when it is not there. */
+    async restore(id: number): Promise<boolean> {
+      const back = await db
+        .update(posts)
+        .set({ deletedAt: null })
+        .where(and(eq(posts.id, id), isNotNull(posts.deletedAt)))
+        .returning({ id: posts.id });
+      return back.length > 0;
+    },
+
+    /**
+     * Deletes posts in the trash for good: one (`id`), those deleted more than `olderThanDays`
+     * ago, or all of them. Returns how many went.
+     */
+    async purge(which: PurgeWhich): Promise<number> {
+      const conditions = [isNotNull(posts.deletedAt), purgeCondition(which, posts.id, posts.deletedAt, now())];
+      const gone = await db
+        .delete(posts)
+        .where(and(...conditions))
+        .returning({ id: posts.id });
+      return gone.length;
     },
   };
 }

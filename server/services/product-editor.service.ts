@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, ne } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, like, ne } from "drizzle-orm";
 import type { Toy, ToyBreedLink, ToyCategoryLink } from "#domain/catalog.ts";
 import { ALREADY_RECOMMENDED, type ProductInput } from "#domain/product-form.ts";
 import { slugify, uniqueSlug } from "#domain/slug.ts";
@@ -6,6 +6,7 @@ import type { Database } from "#server/db/client.ts";
 import { breedRecommendations, breeds, categories, toyCategories, toySlugHistory, toys } from "#server/db/schema.ts";
 import type { CatalogService } from "./catalog.service";
 import { constraintName, ServiceError, sqlState, UNIQUE_VIOLATION } from "./service-error";
+import { type PurgeWhich, purgeCondition } from "./trash.service";
 
 type Executor = Pick<Database, "select" | "insert" | "delete" | "update">;
 
@@ -121,7 +122,10 @@ export function createProductEditorService(db: Database, catalog: CatalogService
   }
 
   async function requireToy(toyId: number) {
-    const [toy] = await db.select({ id: toys.id }).from(toys).where(eq(toys.id, toyId));
+    const [toy] = await db
+      .select({ id: toys.id })
+      .from(toys)
+      .where(and(eq(toys.id, toyId), isNull(toys.deletedAt)));
     if (!toy) throw new ServiceError("not-found", "Product not found");
   }
 
@@ -164,7 +168,7 @@ export function createProductEditorService(db: Database, catalog: CatalogService
           const [row] = await tx
             .update(toys)
             .set({ ...toyValues(input), updatedAt: now() })
-            .where(eq(toys.id, id))
+            .where(and(eq(toys.id, id), isNull(toys.deletedAt)))
             .returning({ id: toys.id, slug: toys.slug });
           if (!row) return false;
           if (options.slug) await changeSlug(tx, id, row.slug, options.slug);
@@ -175,10 +179,40 @@ export function createProductEditorService(db: Database, catalog: CatalogService
       return updated ? loaded(id) : null;
     },
 
-    /** Deletes a product (its category and breed links go with it); false when there was none. */
+    /**
+     * Moves a product to the trash: invisible to visitors, its categories, breed links and
+     * click history kept for a restore; false when there was none (or it already is there).
+     */
     async remove(id: number): Promise<boolean> {
-      const gone = await db.delete(toys).where(eq(toys.id, id)).returning({ id: toys.id });
+      const gone = await db
+        .update(toys)
+        .set({ deletedAt: now() })
+        .where(and(eq(toys.id, id), isNull(toys.deletedAt)))
+        .returning({ id: toys.id });
       return gone.length > 0;
+    },
+
+    /** Brings a product back from the trash with everything it had; false when it is not there. */
+    async restore(id: number): Promise<boolean> {
+      const back = await db
+        .update(toys)
+        .set({ deletedAt: null })
+        .where(and(eq(toys.id, id), isNotNull(toys.deletedAt)))
+        .returning({ id: toys.id });
+      return back.length > 0;
+    },
+
+    /**
+     * Deletes products in the trash for good (their categories and breed links go with them;
+     * their clicks stay in the totals): one, those deleted more than `olderThanDays` ago, or all.
+     */
+    async purge(which: PurgeWhich): Promise<number> {
+      const conditions = [isNotNull(toys.deletedAt), purgeCondition(which, toys.id, toys.deletedAt, now())];
+      const gone = await db
+        .delete(toys)
+        .where(and(...conditions))
+        .returning({ id: toys.id });
+      return gone.length;
     },
 
     /** Attaches one category (spec's step-by-step save). */

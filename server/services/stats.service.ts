@@ -115,18 +115,25 @@ export function createStatsService(
       return true;
     },
 
-    /** The most clicked toys of the last `days` days; a deleted toy keeps its clicks (and is named so). */
+    /**
+     * The most clicked toys of the last `days` days. A toy in the trash keeps its name and a
+     * purged one is named "Deleted product #id": either way its clicks still count.
+     */
     async topClickedToys(days: number, limit: number): Promise<ToyClicks[]> {
       const clicks = sql<number>`sum(${affiliateClicks.clicks})`.mapWith(Number);
       const rows = await db
-        .select({ toyId: affiliateClicks.toyId, name: toys.name, clicks })
+        .select({ toyId: affiliateClicks.toyId, name: toys.name, deletedAt: toys.deletedAt, clicks })
         .from(affiliateClicks)
         .leftJoin(toys, eq(toys.id, affiliateClicks.toyId))
         .where(gte(affiliateClicks.day, firstDay(days)))
-        .groupBy(affiliateClicks.toyId, toys.name)
+        .groupBy(affiliateClicks.toyId, toys.name, toys.deletedAt)
         .orderBy(desc(clicks), toys.name)
         .limit(limit);
-      return rows.map((row) => ({ ...row, name: row.name ?? deletedToyName(row.toyId), deleted: row.name === null }));
+      return rows.map(({ deletedAt, ...row }) => ({
+        ...row,
+        name: row.name ?? deletedToyName(row.toyId),
+        deleted: row.name === null || deletedAt !== null,
+      }));
     },
 
     /**

@@ -11,9 +11,7 @@ const AREAS = [
   { link: "Quiz submissions", path: "/admin/quiz-submissions", heading: "Quiz Submissions" },
 ] as const;
 
-test("every admin area is one click away from every other, and the current one is marked @mobile", async ({
-  page,
-}) => {
+test("every admin area is one click away from every other, and the current one is marked @mobile", async ({ page }) => {
   await signIn(page);
   const nav = page.getByRole("navigation", { name: "Admin" });
   for (const area of AREAS) {

@@ -8,7 +8,7 @@ import {
 } from "../../scripts/lighthouse-run.mjs";
 
 // The deterministic half of `npm run audit`: Accessibility, Best Practices and SEO are 100 on
-// the six audited pages (Performance depends on the machine, so only `npm run audit` reports it).
+// the audited pages, toy and breed pages included (Performance depends on the machine, so only `npm run audit` reports it).
 // Lighthouse drives its own Chromium against a server of its own, whose SITE_URL is its origin.
 test.describe("Lighthouse", () => {
   test.describe.configure({ mode: "serial", timeout: 300_000 });

@@ -48,13 +48,13 @@ test.describe("toy pages", () => {
     await expect(page).toHaveTitle(`${toy.name} | Pawsome Picks`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(toy.name);
     await expect(page.getByText(toy.details.split("\n")[0] ?? "", { exact: false }).first()).toBeVisible();
-    for (const feature of toy.features) await expect(page.getByRole("listitem").filter({ hasText: feature }).first()).toBeVisible();
+    for (const feature of toy.features)
+      await expect(page.getByRole("listitem").filter({ hasText: feature }).first()).toBeVisible();
     await expect(page.getByRole("img", { name: `Rated ${toy.rating} out of 5` }).first()).toBeVisible();
     for (const category of toy.categories) {
-      await expect(page.getByRole("list", { name: "Categories" }).getByRole("link", { name: category.name })).toHaveAttribute(
-        "href",
-        `/products?category=${category.id}`,
-      );
+      await expect(
+        page.getByRole("list", { name: "Categories" }).getByRole("link", { name: category.name }),
+      ).toHaveAttribute("href", `/products?category=${category.id}`);
     }
     const amazon = page.getByRole("link", { name: "View on Amazon" });
     await expect(amazon).toHaveAttribute("href", `/go/${toy.id}?from=toy-page`);
@@ -62,11 +62,18 @@ test.describe("toy pages", () => {
     await expect(amazon).toHaveAttribute("target", "_blank");
 
     // the breeds it is recommended for, with the owner's notes, link to their pages
-    const breeds = page.locator("section", { has: page.getByRole("heading", { name: "Recommended for these breeds" }) });
+    const breeds = page.locator("section", {
+      has: page.getByRole("heading", { name: "Recommended for these breeds" }),
+    });
     await expect(breeds.getByRole("link").first()).toHaveAttribute("href", /^\/breeds\/[a-z0-9-]+$/);
     // the review of it, and the comparison that places it
-    const posts = page.locator("section", { has: page.getByRole("heading", { name: "Reviews and guides about this toy" }) });
-    await expect(posts.getByRole("link", { name: /Ironjaw Tread Chew Review/ })).toHaveAttribute("href", IRONJAW_REVIEW);
+    const posts = page.locator("section", {
+      has: page.getByRole("heading", { name: "Reviews and guides about this toy" }),
+    });
+    await expect(posts.getByRole("link", { name: /Ironjaw Tread Chew Review/ })).toHaveAttribute(
+      "href",
+      IRONJAW_REVIEW,
+    );
     await expect(posts.getByRole("link", { name: /Rubber vs Nylon vs Rope/ })).toHaveAttribute("href", COMPARISON);
 
     expect(await meta(page, 'link[rel="canonical"]', "href")).toBe(`https://www.pawsomepicks.com/toys/${toy.slug}`);
@@ -142,7 +149,10 @@ test.describe("breed pages", () => {
     const recs = (await (await page.request.get("/api/breeds")).json()) as { id: number; slug: string; name: string }[];
     const beagle = recs.find((b) => b.slug === "beagle");
     const { recommendations } = (await (await page.request.get(`/api/recommendations/${beagle?.id}`)).json()) as {
-      recommendations: { toy: { name: string; slug: string; id: number; amazonUrl: string | null }; note: string | null }[];
+      recommendations: {
+        toy: { name: string; slug: string; id: number; amazonUrl: string | null };
+        note: string | null;
+      }[];
     };
     await page.goto("/breeds/beagle");
     await expect(page).toHaveTitle("Best Toys for Beagle | Pawsome Picks");
@@ -197,7 +207,10 @@ test.describe("products inside posts", () => {
     for (const box of [boxes.first(), boxes.last()]) {
       await expect(box.getByRole("link", { name: toy.name })).toHaveAttribute("href", `/toys/${toy.slug}`);
       const amazon = box.getByRole("link", { name: "View on Amazon" });
-      await expect(amazon).toHaveAttribute("href", `/go/${toy.id}?from=post:ironjaw-tread-chew-review-built-for-power-chewers`);
+      await expect(amazon).toHaveAttribute(
+        "href",
+        `/go/${toy.id}?from=post:ironjaw-tread-chew-review-built-for-power-chewers`,
+      );
       await expect(amazon).toHaveAttribute("rel", "sponsored nofollow noopener");
       await expect(amazon).toHaveAttribute("target", "_blank");
     }
@@ -232,7 +245,10 @@ test.describe("products inside posts", () => {
     }
     const links = table.getByRole("link", { name: "View on Amazon" });
     await expect(links).toHaveCount(3);
-    await expect(links.first()).toHaveAttribute("href", /^\/go\/\d+\?from=post:rubber-vs-nylon-vs-rope-chew-toys-which-is-best$/);
+    await expect(links.first()).toHaveAttribute(
+      "href",
+      /^\/go\/\d+\?from=post:rubber-vs-nylon-vs-rope-chew-toys-which-is-best$/,
+    );
     expect((await new AxeBuilder({ page }).include("[data-testid=comparison-table]").analyze()).violations).toEqual([]);
   });
 
