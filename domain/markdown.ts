@@ -78,8 +78,8 @@ md.block.ruler.before(
   "paragraph",
   "product_embed",
   (state, startLine, _endLine, silent) => {
-    if (state.level !== 0 || state.sCount[startLine]! - state.blkIndent >= 4) return false;
-    const start = state.bMarks[startLine]! + state.tShift[startLine]!;
+    if (state.level !== 0 || (state.sCount[startLine] ?? 0) - state.blkIndent >= 4) return false;
+    const start = (state.bMarks[startLine] ?? 0) + (state.tShift[startLine] ?? 0);
     const line = state.src.slice(start, state.eMarks[startLine]);
     const match = EMBED_LINE.exec(line);
     if (!match) return false;

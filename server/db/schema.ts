@@ -312,11 +312,24 @@ export const contactMessages = pgTable(
     subject: text("subject").notNull(),
     message: text("message").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** the notification to the owner's inbox in the outbox (whether it went out is its status) */
+    notificationOutboxId: integer("notification_outbox_id"),
+    /** when the owner opened it; null: unread */
+    readAt: timestamp("read_at", { withTimezone: true }),
+    /** archived messages leave the inbox but stay searchable */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    /** in the trash since (purged with posts and products after 30 days) */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** the last reply sent from the site */
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
   },
-  (t) => [index("contact_messages_created_at_idx").on(t.createdAt.desc())],
+  (t) => [
+    index("contact_messages_created_at_idx").on(t.createdAt.desc()),
+    index("contact_messages_email_idx").on(t.email),
+  ],
 );
 
-export const SUBSCRIBER_STATUSES = ["subscribed", "unsubscribed"] as const;
+export const SUBSCRIBER_STATUSES = ["subscribed", "unsubscribed", "bounced"] as const;
 
 // Newsletter audience: one row per address (normalised as domain/email.ts normalizeEmail does),
 // with the consent that put it there.
@@ -330,14 +343,75 @@ export const newsletterSubscribers = pgTable(
     consentText: text("consent_text").notNull(),
     consentedAt: timestamp("consented_at", { withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /** a mail server refused the address for good (SMTP 5xx): no newsletter goes to it */
+    bouncedAt: timestamp("bounced_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("newsletter_subscribers_status_check", sql`${t.status} in ('subscribed', 'unsubscribed')`),
+    check("newsletter_subscribers_status_check", sql`${t.status} in ('subscribed', 'unsubscribed', 'bounced')`),
     index("newsletter_subscribers_status_idx").on(t.status),
+    index("newsletter_subscribers_created_at_idx").on(t.createdAt.desc()),
+    index("newsletter_subscribers_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
   ],
 );
+
+export const NEWSLETTER_STATUSES = ["draft", "sending", "sent"] as const;
+
+// Newsletters the owner writes (or makes from a post) and sends to every subscribed address.
+export const newsletters = pgTable(
+  "newsletters",
+  {
+    id: serial("id").primaryKey(),
+    subject: text("subject").notNull(),
+    /** markdown, with the same [[toy:]] and [[compare:]] tokens as posts */
+    body: text("body").notNull(),
+    /** the post it was made from ("send this post"), if any */
+    postId: integer("post_id").references(() => posts.id, { onDelete: "set null" }),
+    status: text("status").$type<(typeof NEWSLETTER_STATUSES)[number]>().notNull().default("draft"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** when the send to all subscribers began (once: a second start finds it set) */
+    sendStartedAt: timestamp("send_started_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("newsletters_status_check", sql`${t.status} in ('draft', 'sending', 'sent')`),
+    index("newsletters_created_at_idx").on(t.createdAt.desc()),
+  ],
+);
+
+// One row per newsletter and subscriber, written in the transaction that queues the message:
+// the unique key makes "each subscriber receives a newsletter exactly once" a database rule,
+// whatever restarts, double starts or second instances do.
+export const newsletterDeliveries = pgTable(
+  "newsletter_deliveries",
+  {
+    newsletterId: integer("newsletter_id")
+      .notNull()
+      .references(() => newsletters.id, { onDelete: "cascade" }),
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    /** the message in the outbox (its status is the delivery's) */
+    outboxId: integer("outbox_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.newsletterId, t.subscriberId] }),
+    index("newsletter_deliveries_outbox_id_idx").on(t.outboxId),
+  ],
+);
+
+// A person's data erased on request (GDPR/CCPA): when, and a hash of the address (never the
+// address), so it can be shown later that it was done.
+export const dataErasures = pgTable("data_erasures", {
+  id: serial("id").primaryKey(),
+  /** SHA-256 of the normalised address, hex */
+  emailHash: text("email_hash").notNull(),
+  erasedAt: timestamp("erased_at", { withTimezone: true }).notNull().defaultNow(),
+  /** how many rows of each kind went */
+  counts: jsonb("counts").$type<Record<string, number>>().notNull(),
+});
 
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 

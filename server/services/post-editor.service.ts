@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { PostExtras } from "#domain/post-extras.ts";
 import type { PostInput } from "#domain/post-form.ts";
 import { type Post, type PostRevision, type PostStatus, REVISED_FIELDS } from "#domain/posts.ts";
@@ -99,14 +99,6 @@ export function createPostEditorService(db: Database, options: { now?: () => Dat
       reviewRating: input.reviewedToyId === null ? null : input.reviewRating,
       updatedAt: at,
     };
-  }
-
-  async function currentRow(id: number): Promise<PostRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(posts)
-      .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
-    return row;
   }
 
   return {

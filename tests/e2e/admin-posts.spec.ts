@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { demoPosts } from "../../server/db/seed/demo/posts";
-import { signIn } from "./support/admin";
+import { ADMIN_PASSWORD, signIn } from "./support/admin";
+import { hydrated } from "./support/hydration";
 
 // Admin posts (issue #6; spec/quiz-and-admin.md §2 "Admin posts list" and "Admin post form",
 // §4, §5 "Post form" and "Upload", §8 "Post" and "Upload"), signed in, against the demo posts.
@@ -59,9 +60,13 @@ const field = {
   upload: (page: Page) => page.getByLabel("Upload image"),
 };
 
-/** Opens the new-post form and waits until it is live (the submit button is enabled once hydrated). */
+/**
+ * Opens the new-post form and waits until it is live. The submit button is enabled before
+ * hydration (the form posts to the page's action then), so hydration is waited for itself.
+ */
 async function openNewPost(page: Page) {
   await page.goto("/admin/posts/new");
+  await hydrated(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create New Post");
   await expect(page.getByRole("button", { name: "Create Post" })).toBeEnabled();
 }
@@ -118,8 +123,14 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
+test.beforeEach(async ({ page, javaScriptEnabled }) => {
+  if (javaScriptEnabled) {
+    await signIn(page);
+    return;
+  }
+  // Nothing hydrates without scripts (signIn waits for it): the session cookie is all it takes.
+  const response = await page.request.post("/api/admin/login", { data: { password: ADMIN_PASSWORD } });
+  expect(response.status()).toBe(200);
 });
 
 test.describe("admin posts list", () => {
@@ -461,6 +472,23 @@ test.describe("admin post form", () => {
     await expect(page).toHaveURL(/\/admin\/posts$/);
   });
 
+  test("an untouched post leaves without asking, also after a field is changed back", async ({ page }) => {
+    await page.goto("/admin/posts");
+    await hydrated(page);
+    await page.getByRole("link", { name: `Edit ${IRONJAW.title}` }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Post");
+    await expect(field.content(page)).not.toHaveValue("");
+    await page.getByRole("link", { name: "Back to Posts" }).click();
+    await expect(page).toHaveURL(/\/admin\/posts$/);
+
+    await page.getByRole("link", { name: `Edit ${IRONJAW.title}` }).click();
+    await field.readingTime(page).fill("99");
+    await field.readingTime(page).fill(String(IRONJAW.readingTime));
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Products" }).click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  });
+
   test("an unknown post id answers 404", async ({ page }) => {
     const response = await page.goto("/admin/posts/999999");
     expect(response?.status()).toBe(404);
@@ -508,5 +536,92 @@ test.describe("admin posts on a phone and for assistive technology", () => {
     await page.getByRole("button", { name: "Create Post" }).click();
     await expect(field.title(page)).toBeFocused();
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("admin post form in a browser 13 hours ahead of UTC", () => {
+  // New Zealand summer: the browser's day starts 13 hours before the server's (UTC) one.
+  test.use({ timezoneId: "Pacific/Auckland" });
+
+  test("the day picked is the day stored and shown again", async ({ page, request }) => {
+    const id = uniqueId();
+    const title = `Kiwi Day Review ${id}`;
+    await openNewPost(page);
+    await fillValidPost(page, { title, slug: `kiwi-day-review-${id}`, day: OLD_DAY });
+    await page.getByRole("button", { name: "Create Post" }).click();
+    await expectToast(page, "Post created", title);
+    await expect(page).toHaveURL(/\/admin\/posts$/);
+
+    // Noon in Auckland on the 3rd is 23:00 UTC on the 2nd.
+    const stored = (await (await request.get(`/api/posts/kiwi-day-review-${id}`)).json()) as {
+      id: number;
+      publishedAt: string;
+    };
+    expect(stored.publishedAt).toBe("2001-02-02T23:00:00.000Z");
+
+    // The server renders the UTC day; once the scripts run, the form shows the browser's, and
+    // that is not an unsaved change.
+    await page.goto(`/admin/posts/${stored.id}`);
+    await hydrated(page);
+    await expect(field.publishDate(page)).toHaveValue(OLD_DAY);
+    await page.getByRole("link", { name: "Back to Posts" }).click();
+    await expect(page).toHaveURL(/\/admin\/posts$/);
+
+    // Saved again unchanged, it keeps its instant.
+    await page.getByRole("link", { name: `Edit ${title}` }).click();
+    await page.getByRole("button", { name: "Update Post" }).click();
+    await expectToast(page, "Post updated", title);
+    const again = (await (await request.get(`/api/posts/${stored.id}`)).json()) as { publishedAt: string };
+    expect(again.publishedAt).toBe(stored.publishedAt);
+    expect((await page.request.delete(`/api/posts/${stored.id}`)).status()).toBe(204);
+  });
+});
+
+test.describe("admin post form before its scripts run", () => {
+  // The form is a real form: it posts to the page's action, which checks it with the same
+  // schema and saves it with the same service as POST /api/posts.
+  test.use({ javaScriptEnabled: false });
+
+  test("says what is wrong under each field, keeps what was typed, then creates the post", async ({
+    page,
+    request,
+  }) => {
+    const id = uniqueId();
+    const title = `Scriptless Review ${id}`;
+    const slug = `scriptless-review-${id}`;
+    await page.goto("/admin/posts/new");
+    await field.title(page).fill("Tiny");
+    await field.excerpt(page).fill("A sturdy ball that survives a season of fetch.");
+    await page.getByRole("button", { name: "Create Post" }).click();
+
+    await expect(page).toHaveURL(/\/admin\/posts\/new$/);
+    await expectFieldError(page, field.title(page), "Title must be at least 5 characters");
+    await expectFieldError(page, field.content(page), "Content must be at least 50 characters");
+    await expect(field.excerpt(page)).toHaveValue("A sturdy ball that survives a season of fetch.");
+
+    await field.title(page).fill(title);
+    await field.slug(page).fill(slug);
+    await field.content(page).fill(CONTENT);
+    await field.publishDate(page).fill(OLD_DAY);
+    await field.postType(page).selectOption("guide");
+    await page.getByRole("button", { name: "Create Post" }).click();
+
+    await expect(page).toHaveURL(/\/admin\/posts$/);
+    await expect(rowOf(page, title).getByRole("cell").nth(1)).toHaveText("Guide");
+    const stored = (await (await request.get(`/api/posts/${slug}`)).json()) as {
+      id: number;
+      publishedAt: string;
+      authorName: string;
+    };
+    // The page showed the day in UTC, so noon UTC of that day is stored.
+    expect(stored.publishedAt).toBe(`${OLD_DAY}T12:00:00.000Z`);
+    expect(stored.authorName).toBe("Pawsome Picks Team");
+
+    // A slug another post has is refused under the slug field, as the API refuses it.
+    await page.goto("/admin/posts/new");
+    await fillValidPost(page, { title: `Copycat ${id}`, slug, day: OLD_DAY });
+    await page.getByRole("button", { name: "Create Post" }).click();
+    await expectFieldError(page, field.slug(page), "A post with this slug already exists");
+    expect((await page.request.delete(`/api/posts/${stored.id}`)).status()).toBe(204);
   });
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { signIn } from "./support/admin";
+import { ADMIN_PASSWORD, signIn } from "./support/admin";
 import { hydrated } from "./support/hydration";
 
 // Admin products (issue #6; spec/quiz-and-admin.md §2 "Admin products list" and "Admin product
@@ -36,6 +36,13 @@ async function closeToast(page: Page, title: string) {
   const item = toastWith(page, title);
   await item.getByRole("button", { name: "Close notification" }).click();
   await expect(item).toBeHidden();
+}
+
+/** The id of a category of the demo catalogue. */
+async function someCategoryId(request: APIRequestContext): Promise<number> {
+  const [category] = (await (await request.get("/api/categories")).json()) as { id: number }[];
+  if (!category) throw new Error("the demo categories are missing");
+  return category.id;
 }
 
 async function breedsByName(request: APIRequestContext): Promise<Map<string, number>> {
@@ -424,6 +431,75 @@ test.describe("admin products", () => {
     await expect(page.getByLabel("Price", { exact: true })).toBeFocused();
   });
 
+  test("asks before leaving with unsaved changes, and not when nothing changed", async ({ page }) => {
+    await gotoForm(page, "/admin/products/new");
+    await page.getByLabel("Product Name").fill("Half-made toy");
+    await page.getByRole("link", { name: "Cancel" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Discard unsaved changes?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("You have changes to this product that are not saved.");
+    await dialog.getByRole("button", { name: "Keep editing" }).click();
+    await expect(page).toHaveURL(/\/admin\/products\/new$/);
+    await expect(page.getByLabel("Product Name")).toHaveValue("Half-made toy");
+
+    // A switch, a chip and a breed count as changes too; the area navigation asks as well.
+    await page.getByLabel("Product Name").fill("");
+    await page.getByRole("switch", { name: "Top Pick" }).click();
+    const admin = page.getByRole("navigation", { name: "Admin" });
+    await admin.getByRole("link", { name: "Posts" }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Keep editing" }).click();
+    await expect(page.getByRole("switch", { name: "Top Pick" })).toHaveAttribute("aria-checked", "true");
+    await page.getByRole("switch", { name: "Top Pick" }).click();
+    await page.getByRole("button", { name: /Beagle/ }).click();
+    await admin.getByRole("link", { name: "Posts" }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Discard changes" }).click();
+    await expect(page).toHaveURL(/\/admin\/posts$/);
+
+    // A stored product with one category, its switches and lists, left untouched: no question.
+    const toy = await createToy(page, {
+      selectedCategories: [await someCategoryId(page.request)],
+      isTopPick: true,
+      features: ["tug", "squeaky"],
+      ageRecommendation: "puppy, adult",
+      details: "First line of the details.\nSecond line of the details.",
+    });
+    await gotoForm(page, `/admin/products/${toy.id}`);
+    await expect(page.getByRole("list", { name: "Selected categories" }).getByRole("listitem")).toHaveCount(1);
+    await page.getByRole("switch", { name: "In Stock" }).click();
+    await page.getByRole("switch", { name: "In Stock" }).click();
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test("a refusal of the server shows under its field, which gets the focus", async ({ page }) => {
+    await gotoForm(page, "/admin/products/new");
+    await fillRequired(page, uniqueName("Ghost Category Toy"));
+    const categories = page.getByRole("combobox", { name: "Categories" });
+    await categories.fill("water");
+    await categories.press("Enter");
+    await categories.press("Escape");
+    // A category deleted while the form was open: the server refuses the save and says which.
+    await page.locator("form[aria-label='Add New Product']").evaluate((form) => {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = "selectedCategories";
+      input.value = "999999";
+      form.append(input);
+    });
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(toastWith(page, "Error")).toContainText(
+      "Failed to create product. Please check the form for any issues.",
+    );
+    await expect(categories).toHaveAttribute("aria-invalid", "true");
+    await expect(categories).toHaveAccessibleDescription("Unknown category: 999999");
+    await expect(categories).toBeFocused();
+    await expect(page).toHaveURL(/\/admin\/products\/new$/);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   test("an unknown product id answers 404 inside the admin shell", async ({ page }) => {
     const response = await page.goto("/admin/products/999999999");
     expect(response?.status()).toBe(404);
@@ -562,5 +638,82 @@ test.describe("admin products", () => {
     await expect(toastWith(page, "Product created")).toBeVisible();
     await expect(productRow(page, name)).toBeVisible();
     await expectNoHorizontalScroll(page);
+  });
+});
+
+test.describe("admin product form before its scripts run", () => {
+  // The form is a real form: it posts to the page's action, which checks it with the same
+  // schema and saves it with the same service as POST /api/toys.
+  test.use({ javaScriptEnabled: false });
+
+  test.beforeEach(async ({ page }) => {
+    // Nothing hydrates without scripts (signIn waits for it): the session cookie is all it takes.
+    const response = await page.request.post("/api/admin/login", { data: { password: ADMIN_PASSWORD } });
+    expect(response.status()).toBe(200);
+  });
+
+  test("says what is wrong under each field, keeps what was typed, then creates the product", async ({ page }) => {
+    const name = uniqueName("Scriptless Rope");
+    await page.goto("/admin/products/new");
+    await page.getByLabel("Product Name").fill(name);
+    await page.getByLabel("Rating").fill("6");
+    await page.getByRole("button", { name: "Add Product" }).click();
+
+    await expect(page).toHaveURL(/\/admin\/products\/new$/);
+    const description = page.getByLabel("Short Description");
+    await expect(description).toHaveAttribute("aria-invalid", "true");
+    await expect(description).toHaveAccessibleDescription(/Description must be at least 10 characters/);
+    await expect(page.getByText("Rating must be between 0 and 5", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Product Name")).toHaveValue(name);
+
+    await fillRequired(page, name);
+    await page.getByLabel("Rating").fill("4.2");
+    await page.getByLabel("Product Features").fill("tug, , squeaky");
+    // Native switches: a click on the label flips them without scripts too.
+    await page.getByText("Top Pick", { exact: true }).click();
+    await page.getByText("In Stock", { exact: true }).click();
+    await page.getByRole("button", { name: "Add Product" }).click();
+
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expect(productRow(page, name)).toContainText("Top Pick");
+    const [saved] = (await (await page.request.get(`/api/toys?search=${encodeURIComponent(name)}`)).json()) as {
+      price: string;
+      rating: string;
+      features: string[];
+      isTopPick: boolean;
+      inStock: boolean;
+    }[];
+    expect(saved).toMatchObject({
+      price: "$12.99",
+      rating: "4.2",
+      features: ["tug", "squeaky"],
+      isTopPick: true,
+      inStock: false,
+    });
+  });
+
+  test("edits a product and keeps its categories and breed links", async ({ page }) => {
+    const breeds = await breedsByName(page.request);
+    const categoryId = await someCategoryId(page.request);
+    const toy = await createToy(page, {
+      selectedCategories: [categoryId],
+      breedRecommendations: [{ breedId: breeds.get("Beagle"), note: "Beagles chase it all day" }],
+    });
+    await page.goto(`/admin/products/${toy.id}`);
+    const renamed = uniqueName("Scriptless Edit");
+    await page.getByLabel("Product Name").fill(renamed);
+    await page.getByRole("button", { name: "Update Product" }).click();
+
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    const stored = (await (await page.request.get(`/api/toys/${toy.id}`)).json()) as {
+      name: string;
+      categories: { id: number }[];
+    };
+    expect(stored.name).toBe(renamed);
+    expect(stored.categories.map((c) => c.id)).toEqual([categoryId]);
+    const links = (await (await page.request.get(`/api/toys/${toy.id}/breed-recommendations`)).json()) as {
+      note: string;
+    }[];
+    expect(links.map((l) => l.note)).toEqual(["Beagles chase it all day"]);
   });
 });

@@ -171,7 +171,7 @@ test.describe("breed pages", () => {
     const blocks = await jsonLdOf(page);
     const list = ofType(blocks, "ItemList");
     expect(itemListErrors(list)).toEqual([]);
-    expect((list?.itemListElement as unknown[]).length).toBe(recommendations.length);
+    expect(list?.itemListElement).toHaveLength(recommendations.length);
     expect(breadcrumbErrors(ofType(blocks, "BreadcrumbList"))).toEqual([]);
   });
 

@@ -1,5 +1,9 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { ImageOff, LoaderCircle, Trash2, Upload } from "lucide-react";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { FieldErrors, INPUT_CLASS } from "#app/components/form/field.tsx";
+import { setFieldInput } from "#app/components/form/use-kit-form.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { ApiError, callApi } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
@@ -82,29 +86,22 @@ export function checkImageFile(file: Pick<File, "type" | "size">): { title: stri
   return null;
 }
 
-const INPUT =
-  "block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-stone-500 focus:border-primary focus:outline-2 focus:outline-offset-0 focus:outline-primary disabled:bg-stone-100";
-
 /**
- * An image chosen by web address or by upload, with a preview. A picked file is checked in
- * the browser, shown at once, then uploaded; if the upload fails the preview goes back to the
- * previous image. `error` is a validation message for the address (shown under it).
+ * A kit field for an image chosen by web address or by upload, with a preview. The address is
+ * the field's own text input, so the form posts it (before the scripts run too) and Conform
+ * checks it and shows its message under it. A picked file is checked in the browser, shown at
+ * once, then uploaded, and its address goes into the input; if the upload fails the preview
+ * goes back to the previous image and the input keeps it.
  */
 export function ImageUploadField({
-  id,
+  field,
   label,
-  value,
-  onChange,
   disabled = false,
-  error,
   onBusyChange,
 }: {
-  id: string;
+  field: FieldMetadata<string | null | undefined>;
   label: string;
-  value: string | null;
-  onChange: (url: string | null) => void;
   disabled?: boolean;
-  error?: string;
   /** told when an upload starts and ends, so the form can wait before saving */
   onBusyChange?: (busy: boolean) => void;
 }) {
@@ -112,6 +109,7 @@ export function ImageUploadField({
   const [pendingPreview, setPendingPreview] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [brokenPreview, setBrokenPreview] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement | null>(null);
   const busyRef = useRef(onBusyChange);
   busyRef.current = onBusyChange;
 
@@ -119,10 +117,12 @@ export function ImageUploadField({
     busyRef.current?.(uploading);
   }, [uploading]);
 
+  // Conform's live value of the address (it follows typing and uploads alike).
+  const value = typeof field.value === "string" && field.value !== "" ? field.value : null;
   const preview = pendingPreview ?? value;
   const locked = disabled || uploading || !hydrated;
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
+  const hintId = `${field.id}-hint`;
+  const { key, ...inputProps } = getInputProps(field, { type: "text" });
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const input = event.target;
@@ -140,7 +140,7 @@ export function ImageUploadField({
     try {
       setPendingPreview(await readAsDataUrl(file).catch(() => null));
       const url = await uploadImage(file);
-      onChange(url);
+      setFieldInput(inputRef.current, url);
       toast({ title: UPLOAD_TEXT.successTitle, description: UPLOAD_TEXT.successDescription });
     } catch (failure) {
       console.error("POST /api/upload failed", failure);
@@ -159,7 +159,7 @@ export function ImageUploadField({
       <div className="mt-1 grid gap-3 sm:grid-cols-[8rem_1fr] sm:items-start">
         <div
           className="flex aspect-[4/3] w-32 items-center justify-center overflow-hidden rounded-lg border border-stone-200 bg-stone-100"
-          data-testid={`${id}-preview`}
+          data-testid={`${field.id}-preview`}
         >
           {preview && brokenPreview !== preview ? (
             <img
@@ -177,34 +177,28 @@ export function ImageUploadField({
         </div>
         <div className="grid min-w-0 gap-3">
           <div>
-            <label htmlFor={id} className="block text-sm font-semibold text-muted">
+            <label htmlFor={field.id} className="block text-sm font-semibold text-muted">
               Image URL
             </label>
             <input
-              id={id}
-              name={id}
-              type="text"
+              {...inputProps}
+              key={key}
+              ref={inputRef}
               inputMode="url"
               autoComplete="off"
               spellCheck={false}
               placeholder="https://... or upload an image"
-              value={value ?? ""}
-              disabled={disabled || uploading}
-              onChange={(event) => onChange(event.target.value === "" ? null : event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              className={`mt-1 ${INPUT} ${error ? "border-red-700" : "border-stone-300"}`}
+              // Read-only rather than disabled while uploading: a disabled input is not posted.
+              readOnly={uploading}
+              disabled={disabled}
+              className={INPUT_CLASS}
             />
-            {error ? (
-              <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
-                {error}
-              </p>
-            ) : null}
+            <FieldErrors id={field.errorId} errors={field.errors} />
           </div>
           <div className="flex flex-wrap items-center gap-2">
             {/* The real file input stays in the page (keyboard, screen readers, tests); the label is its button. */}
             <input
-              id={`${id}-file`}
+              id={`${field.id}-file`}
               type="file"
               accept="image/*"
               disabled={locked}
@@ -212,7 +206,7 @@ export function ImageUploadField({
               className="peer sr-only"
             />
             <label
-              htmlFor={`${id}-file`}
+              htmlFor={`${field.id}-file`}
               className={`${buttonClass("secondary", "sm")} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary peer-disabled:cursor-not-allowed peer-disabled:opacity-60`}
             >
               {uploading ? (
@@ -225,8 +219,8 @@ export function ImageUploadField({
             {value && !uploading ? (
               <button
                 type="button"
-                onClick={() => onChange(null)}
-                disabled={disabled}
+                onClick={() => setFieldInput(inputRef.current, "")}
+                disabled={disabled || !hydrated}
                 className={buttonClass("ghost", "sm")}
               >
                 <Trash2 className="size-4" aria-hidden="true" />

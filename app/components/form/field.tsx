@@ -1,10 +1,16 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { getInputProps, getTextareaProps } from "@conform-to/react";
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 // The form kit's fields (decision 021): every field gets its label, its hint and its errors
 // wired to the input (aria-describedby, aria-invalid) by Conform, from the same Zod schema the
 // server parses with, so a server-side error appears under its field like a browser-side one.
+
+/**
+ * A field an input edits as text, whatever the schema makes of that text (a number, a list, a
+ * day, nothing when it is empty).
+ */
+type TextFieldMetadata = FieldMetadata<unknown>;
 
 export const INPUT_CLASS =
   "mt-1 block w-full scroll-mt-28 rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-stone-500 focus:border-primary focus:outline-2 focus:outline-offset-0 focus:outline-primary aria-invalid:border-red-700";
@@ -27,9 +33,9 @@ export function TextField({
   describedBy,
   inputProps,
 }: {
-  field: FieldMetadata<string>;
+  field: TextFieldMetadata;
   label: ReactNode;
-  type?: "text" | "email" | "password" | "url" | "search" | "tel";
+  type?: "text" | "email" | "password" | "url" | "search" | "tel" | "number" | "date";
   hint?: ReactNode;
   /** ids of text elsewhere on the page that also describes the field */
   describedBy?: string;
@@ -59,15 +65,22 @@ export function TextAreaField({
   field,
   label,
   hint,
+  describedBy,
+  className = "",
   textareaProps,
 }: {
-  field: FieldMetadata<string>;
+  field: TextFieldMetadata;
   label: ReactNode;
   hint?: ReactNode;
+  /** ids of text elsewhere on the page that also describes the field */
+  describedBy?: string;
+  /** classes added to the box's own (its height, a monospace font) */
+  className?: string;
   textareaProps?: TextareaHTMLAttributes<HTMLTextAreaElement>;
 }) {
   const hintId = hint ? `${field.id}-hint` : undefined;
-  const props = getTextareaProps(field, { ariaDescribedBy: hintId });
+  const ariaDescribedBy = [hintId, describedBy].filter(Boolean).join(" ") || undefined;
+  const props = getTextareaProps(field, { ariaDescribedBy });
   return (
     <div>
       <label htmlFor={field.id} className="block text-sm font-bold">
@@ -78,8 +91,81 @@ export function TextAreaField({
           {hint}
         </p>
       ) : null}
-      <textarea {...props} {...textareaProps} key={props.key} className={INPUT_CLASS} />
+      <textarea {...props} {...textareaProps} key={props.key} className={`${INPUT_CLASS} ${className}`.trim()} />
       <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** A labelled choice among a few (`children` are its <option>s) bound to a Conform field. */
+export function SelectField({
+  field,
+  label,
+  children,
+  selectProps,
+}: {
+  field: TextFieldMetadata;
+  label: ReactNode;
+  children: ReactNode;
+  selectProps?: SelectHTMLAttributes<HTMLSelectElement>;
+}) {
+  const props = getSelectProps(field);
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-bold">
+        {label}
+      </label>
+      <select {...props} {...selectProps} key={props.key} className={INPUT_CLASS}>
+        {children}
+      </select>
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/**
+ * An on/off setting bound to a Conform field: a native checkbox shown as a switch
+ * (role="switch"), so it works before the scripts run and a click on its label flips it. It
+ * posts "on" when on and nothing when off.
+ */
+export function SwitchField({
+  field,
+  label,
+  hint,
+}: {
+  field: FieldMetadata<boolean | undefined>;
+  label: ReactNode;
+  hint?: ReactNode;
+}) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const props = getInputProps(field, { type: "checkbox", ariaDescribedBy: hintId });
+  // Conform's live value: "on" while checked (it follows every click).
+  const on = field.value === "on";
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-lg border border-stone-200 p-3">
+      <div>
+        <label htmlFor={field.id} className="block cursor-pointer text-sm font-bold">
+          {label}
+        </label>
+        {hint ? (
+          <p id={hintId} className="text-sm text-muted">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+      <span className="relative inline-flex h-7 w-12 shrink-0">
+        <input
+          {...props}
+          key={props.key}
+          role="switch"
+          aria-checked={on}
+          className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-full bg-stone-500 transition-colors checked:bg-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:opacity-60"
+        />
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute top-0.5 left-0.5 size-6 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
+        />
+      </span>
     </div>
   );
 }

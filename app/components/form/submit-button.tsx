@@ -16,6 +16,7 @@ export function SubmitButton({
   busyText,
   icon,
   busy: sending = false,
+  disabled = false,
   size = "md",
   className = "",
   name,
@@ -26,6 +27,8 @@ export function SubmitButton({
   icon?: ReactNode;
   /** a send the form makes itself (useKitForm's `busy`) */
   busy?: boolean;
+  /** held for something else the form waits for (an image still uploading) */
+  disabled?: boolean;
   size?: "md" | "lg";
   className?: string;
   /** sent with the form when this button submits it, e.g. an `intent` among several forms of a page */
@@ -40,7 +43,7 @@ export function SubmitButton({
       type="submit"
       name={name}
       value={value}
-      disabled={busy}
+      disabled={busy || disabled}
       aria-busy={busy || undefined}
       className={buttonClass("primary", size, className)}
     >

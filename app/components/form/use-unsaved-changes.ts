@@ -31,3 +31,31 @@ export function useUnsavedChanges(dirty: boolean) {
   }, []);
   return { blocker, markSaved };
 }
+
+/**
+ * A form's values in one comparable shape: Conform reads the form's fields as text (a switch
+ * "on" or missing, a field posted once as one text and twice as a list, an empty one missing,
+ * line breaks as the browser keeps them), while the defaults a form starts from are typed values.
+ */
+function comparable(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map(comparable).filter((item) => item !== undefined);
+    return items.length === 0 ? undefined : items.length === 1 ? items[0] : items;
+  }
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value)
+      .map(([key, item]) => [key, comparable(item)] as const)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return entries.length === 0 ? undefined : Object.fromEntries(entries);
+  }
+  if (value === true) return "on";
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string") return value === "" ? undefined : value.replace(/\r\n?/g, "\n");
+  return undefined;
+}
+
+/** True when a kit form's current values (`form.value`) are not the ones it started from. */
+export function formChanged(value: unknown, startedFrom: unknown): boolean {
+  return JSON.stringify(comparable(value)) !== JSON.stringify(comparable(startedFrom));
+}

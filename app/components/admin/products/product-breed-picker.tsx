@@ -1,42 +1,50 @@
+import type { FieldMetadata } from "@conform-to/react";
 import { Check, Dog } from "lucide-react";
+import { useState } from "react";
+import { FieldErrors } from "#app/components/form/field.tsx";
 import type { Breed } from "#domain/catalog.ts";
-import { FieldError, inputClass } from "./product-form-fields";
+import { inputClass } from "./product-form-fields";
 
 export type BreedChoice = Pick<Breed, "id" | "name" | "size">;
 
-/** A breed picked for a new product, with its optional note. */
-export interface BreedNote {
+/** A breed picked for a new product, with its optional note (as the form field holds it). */
+interface BreedPick {
   breedId: number;
   note: string;
+}
+
+/** The picks the form field started with (after a form posted before the scripts ran, its picks). */
+function picksFrom(initial: unknown): BreedPick[] {
+  if (!Array.isArray(initial)) return [];
+  return initial.flatMap((item: { breedId?: unknown; note?: unknown } | undefined) => {
+    const breedId = Number(item?.breedId);
+    if (!Number.isInteger(breedId) || breedId <= 0) return [];
+    return [{ breedId, note: typeof item?.note === "string" ? item.note : "" }];
+  });
 }
 
 const breedNoteId = (breedId: number) => `breed-note-${breedId}`;
 
 /**
  * Create mode's 'Good for these Dog Breeds' (spec §2): a grid of breed tiles that toggle
- * (aria-pressed), each picked breed with an optional note. Saved with the product.
+ * (aria-pressed), each picked breed with an optional note. A kit field: each pick is a hidden
+ * breed id and a note input of the form, numbered in the order they were picked, so the
+ * picks are saved with the product.
  */
 export function ProductBreedPicker({
-  id,
+  field,
   breeds,
-  value,
-  onChange,
-  error,
 }: {
-  id: string;
+  field: FieldMetadata<{ breedId: number; note?: string | null }[]>;
   breeds: BreedChoice[];
-  value: BreedNote[];
-  onChange: (value: BreedNote[]) => void;
-  error?: string;
 }) {
-  const notes = new Map(value.map((choice) => [choice.breedId, choice.note]));
+  const [picks, setPicks] = useState(() => picksFrom(field.initialValue));
+  const order = new Map(picks.map((pick, index) => [pick.breedId, index]));
+  const id = field.id;
+  const error = field.errors?.[0];
 
   function toggle(breedId: number) {
-    onChange(notes.has(breedId) ? value.filter((c) => c.breedId !== breedId) : [...value, { breedId, note: "" }]);
-  }
-
-  function setNote(breedId: number, note: string) {
-    onChange(value.map((c) => (c.breedId === breedId ? { ...c, note } : c)));
+    setPicks(order.has(breedId) ? picks.filter((p) => p.breedId !== breedId) : [...picks, { breedId, note: "" }]);
   }
 
   if (breeds.length === 0) return <p className="text-muted">There are no breeds to choose from yet.</p>;
@@ -45,17 +53,18 @@ export function ProductBreedPicker({
     <div>
       <p id={`${id}-hint`} className="text-sm text-muted">
         Pick every breed this toy suits; a note for each is optional.{" "}
-        <span aria-live="polite">{value.length > 0 ? `${value.length} selected.` : ""}</span>
+        <span aria-live="polite">{picks.length > 0 ? `${picks.length} selected.` : ""}</span>
       </p>
       <ul
         id={id}
         tabIndex={-1}
         aria-label="Dog breeds"
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={error ? field.errorId : undefined}
         className="mt-3 grid grid-cols-1 gap-3 outline-none min-[480px]:grid-cols-2 lg:grid-cols-3"
       >
         {breeds.map((breed) => {
-          const picked = notes.has(breed.id);
+          const index = order.get(breed.id);
+          const picked = index !== undefined;
           const noteId = breedNoteId(breed.id);
           return (
             <li
@@ -88,6 +97,7 @@ export function ProductBreedPicker({
               </button>
               {picked ? (
                 <div className="px-3 pb-3">
+                  <input type="hidden" name={`${field.name}[${index}].breedId`} value={breed.id} />
                   <label htmlFor={noteId} className="block text-sm font-semibold">
                     Note<span className="sr-only"> for {breed.name}</span>{" "}
                     <span className="font-normal text-muted">(optional)</span>
@@ -98,8 +108,9 @@ export function ProductBreedPicker({
                     autoComplete="off"
                     maxLength={300}
                     placeholder="Great for extreme chewers"
-                    value={notes.get(breed.id) ?? ""}
-                    onChange={(event) => setNote(breed.id, event.target.value)}
+                    name={`${field.name}[${index}].note`}
+                    // Typed notes live in the input; Conform reads them from the form.
+                    defaultValue={picks[index]?.note}
                     className={inputClass(false, "mt-1 py-2")}
                   />
                 </div>
@@ -108,7 +119,7 @@ export function ProductBreedPicker({
           );
         })}
       </ul>
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );
 }

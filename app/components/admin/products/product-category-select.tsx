@@ -1,29 +1,36 @@
+import type { FieldMetadata } from "@conform-to/react";
 import { Check, ChevronDown, X } from "lucide-react";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { FieldErrors } from "#app/components/form/field.tsx";
 import type { CategoryRef } from "#domain/catalog.ts";
-import { FieldError, inputClass } from "./product-form-fields";
+import { inputClass } from "./product-form-fields";
+
+/** Category ids as the form field started (one posted id is one text, several a list). */
+function idsFrom(initial: unknown): number[] {
+  const list = Array.isArray(initial) ? initial : initial === undefined ? [] : [initial];
+  return list.map(Number).filter((id) => Number.isInteger(id) && id > 0);
+}
 
 /**
  * Spec §2 "Categories": a searchable multi-select with removable chips, as an ARIA 1.2
  * combobox (the text box) with a multi-selectable listbox. Arrow keys move through the
  * list, Enter picks or unpicks, Escape closes it, Backspace in an empty box removes the
- * last chip. The list is capped at about 300 px (spec §9) and scrolls.
+ * last chip. The list is capped at about 300 px (spec §9) and scrolls. A kit field: the
+ * picked ids are inputs of the form, out of sight (what it posts, before the scripts run
+ * too); Conform sees them come and go.
  */
 export function ProductCategorySelect({
-  id,
+  field,
   label,
   categories,
-  value,
-  onChange,
-  error,
 }: {
-  id: string;
+  field: FieldMetadata<number[]>;
   label: string;
   categories: CategoryRef[];
-  value: number[];
-  onChange: (ids: number[]) => void;
-  error?: string;
 }) {
+  const [value, setValue] = useState(() => idsFrom(field.initialValue));
+  const id = field.id;
+  const error = field.errors?.[0];
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -31,7 +38,6 @@ export function ProductCategorySelect({
   const optionPrefix = useId();
   const listId = `${id}-listbox`;
   const chipsId = `${id}-chips`;
-  const errorId = `${id}-error`;
 
   const needle = query.trim().toLowerCase();
   const filtered = needle ? categories.filter((c) => c.name.toLowerCase().includes(needle)) : categories;
@@ -41,7 +47,7 @@ export function ProductCategorySelect({
   const optionId = (categoryId: number) => `${optionPrefix}-option-${categoryId}`;
 
   function toggle(category: CategoryRef) {
-    onChange(value.includes(category.id) ? value.filter((v) => v !== category.id) : [...value, category.id]);
+    setValue(value.includes(category.id) ? value.filter((v) => v !== category.id) : [...value, category.id]);
   }
 
   function moveTo(index: number) {
@@ -86,7 +92,7 @@ export function ProductCategorySelect({
         break;
       case "Backspace": {
         const last = value.at(-1);
-        if (query === "" && last !== undefined) onChange(value.slice(0, -1));
+        if (query === "" && last !== undefined) setValue(value.slice(0, -1));
         break;
       }
       case "Tab":
@@ -137,7 +143,7 @@ export function ProductCategorySelect({
           aria-autocomplete="list"
           aria-activedescendant={activeOption ? optionId(activeOption.id) : undefined}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={error ? field.errorId : undefined}
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);
@@ -209,7 +215,23 @@ export function ProductCategorySelect({
           ) : null}
         </div>
       </div>
-      <FieldError id={errorId} message={error} />
+      {value.map((categoryId) => (
+        // What the form posts. Out of sight and out of the tab order, but focusable: when the
+        // server refuses a category, the kit's focus on the first invalid field lands here and
+        // passes to the search box, which shows the message.
+        <input
+          key={categoryId}
+          type="text"
+          name={field.name}
+          value={categoryId}
+          readOnly
+          tabIndex={-1}
+          aria-hidden="true"
+          onFocus={() => inputRef.current?.focus()}
+          className="sr-only"
+        />
+      ))}
+      <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );
 }

@@ -1,11 +1,14 @@
-import { data } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
 import { AdminNotFound, adminErrorTitle } from "#app/components/admin/admin-not-found.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { ProductBreedRecommendations } from "#app/components/admin/products/product-breed-recommendations.tsx";
-import { ProductForm } from "#app/components/admin/products/product-form.tsx";
+import { type ProductActionData, ProductForm } from "#app/components/admin/products/product-form.tsx";
+import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { isDatabaseId } from "#domain/ids.ts";
+import { productFormFields, productFormSchema } from "#domain/product-form.ts";
 import type { Route } from "./+types/edit";
 
 /**
@@ -46,8 +49,36 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
+// The form posted before the page's scripts ran: the same schema as the browser's and the same
+// service as POST/PUT /api/toys (fields, categories and a new product's breed notes in one save).
+export async function action({ context, params, request }: Route.ActionArgs) {
+  requireAdmin(context);
+  const id = editIdFrom("id" in params ? params.id : undefined);
+  if (id !== null && !isDatabaseId(String(id))) throw data("Product not found", { status: 404 });
+  const stored = id === null ? null : await context.services.catalog.getToy(id);
+  if (id !== null && !stored) throw data("Product not found", { status: 404 });
+  const submission = parseWithZod(await request.formData(), { schema: productFormSchema(stored) });
+  if (submission.status !== "success") {
+    return data<ProductActionData>({ result: submission.reply() }, { status: 400 });
+  }
+  const { productEditor } = context.services;
+  let saved: unknown;
+  try {
+    saved = stored
+      ? await productEditor.update(stored.id, submission.value)
+      : await productEditor.create(submission.value);
+  } catch (error) {
+    const refusal = serviceRefusal(error, productFormFields.keyof().options);
+    if (!refusal) throw error;
+    return data<ProductActionData>({ result: submission.reply(refusal.errors) }, { status: refusal.status });
+  }
+  // deleted while the form was open
+  if (!saved) throw data("Product not found", { status: 404 });
+  return redirect("/admin/products");
+}
+
 /** /admin/products/new and /admin/products/{id}: the product form, and in edit mode the live breed editor. */
-export default function AdminProductEdit({ loaderData }: Route.ComponentProps) {
+export default function AdminProductEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { toy, breedLinks, breeds, categories } = loaderData;
   const editing = toy !== null;
 
@@ -64,7 +95,7 @@ export default function AdminProductEdit({ loaderData }: Route.ComponentProps) {
       />
       <div className="mt-8 grid gap-6">
         {/* Keyed by product, so moving between products starts from the stored values. */}
-        <ProductForm key={toy?.id ?? "new"} toy={toy} categories={categories} breeds={breeds} />
+        <ProductForm key={toy?.id ?? "new"} toy={toy} categories={categories} breeds={breeds} actionData={actionData} />
         {toy ? (
           <section
             aria-labelledby="product-breeds-heading"
