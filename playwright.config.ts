@@ -22,8 +22,17 @@ const chromium = {
 
 const SITES = {
   public: { port: basePort, match: undefined, ignore: /admin-.*\.spec\.ts/ },
-  admin: { port: basePort + 1, match: /admin-(auth|posts|products|shell)\.spec\.ts/, ignore: undefined },
-  insights: { port: basePort + 2, match: /admin-insights\.spec\.ts/, ignore: undefined },
+  admin: {
+    port: basePort + 1,
+    match: /admin-(auth|posts|products|shell|editorial|catalogue|media)\.spec\.ts/,
+    ignore: undefined,
+  },
+  // the owner's numbers, inbox, subscribers, newsletters and data requests (issue 19)
+  insights: {
+    port: basePort + 2,
+    match: /admin-(insights|inbox|subscribers|newsletters|activity)\.spec\.ts/,
+    ignore: undefined,
+  },
   // changes the admin password: nothing else may sign in to this server meanwhile
   account: { port: basePort + 3, match: /admin-account\.spec\.ts/, ignore: undefined },
 } as const;

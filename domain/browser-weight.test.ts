@@ -23,6 +23,8 @@ const WIRE_MODULES = [
   "form-reply",
   "product-boxes",
   "slug",
+  "media",
+  "upload-urls",
 ];
 const ZOD_MARK = /\b_zod\b|\$ZodType/;
 

@@ -23,6 +23,8 @@ export const toySchema = wireSchema(() =>
     description: z.string(),
     details: z.string(),
     imageUrl: z.string().nullable(),
+    /** the media library's alt text of an uploaded image, when the owner has written one */
+    imageAlt: z.string().nullable(),
     price: z.string(),
     priceDiscount: z.string().nullable(),
     rating: z.string(),
@@ -55,6 +57,8 @@ export const breedSchema = wireSchema(() =>
     size: z.string(),
     description: z.string(),
     imageUrl: z.string().nullable(),
+    /** the media library's alt text of an uploaded image, when the owner has written one */
+    imageAlt: z.string().nullable(),
   }),
 );
 export type Breed = z.infer<typeof breedSchema>;
@@ -107,7 +111,7 @@ export type Recommendation = z.infer<typeof recommendationSchema>;
 /** GET /api/recommendations/{breedId} */
 export const breedRecommendationsSchema = wireSchema(() =>
   z.object({
-    breed: breedSchema.pick({ id: true, name: true, slug: true, description: true, imageUrl: true }),
+    breed: breedSchema.pick({ id: true, name: true, slug: true, description: true, imageUrl: true, imageAlt: true }),
     recommendations: z.array(recommendationSchema),
   }),
 );
@@ -147,17 +151,22 @@ export interface ToyPage {
   total: number;
 }
 
-/** A row of the admin products table (spec/quiz-and-admin.md §2 "Admin products list"). */
+/**
+ * A row of the admin products table (spec/quiz-and-admin.md §2 "Admin products list"), with
+ * every category of the toy (the spec's column showed only the legacy one) and its stock.
+ */
 export const adminProductRowSchema = wireSchema(() =>
   toySchema.pick({
     id: true,
     name: true,
     description: true,
     categoryName: true,
+    categories: true,
     price: true,
     rating: true,
     amazonUrl: true,
     isTopPick: true,
+    inStock: true,
   }),
 );
 export type AdminProductRow = z.infer<typeof adminProductRowSchema>;

@@ -1,4 +1,5 @@
 import MarkdownIt from "markdown-it";
+import { COMPARE_MAX, COMPARE_MIN } from "./product-boxes";
 
 // Post bodies are written by admins but treated as untrusted: raw HTML is not rendered
 // (it comes out as text), and markdown-it refuses javascript:, vbscript:, file: and
@@ -27,10 +28,6 @@ md.renderer.rules.image = (tokens, idx, options, _env, self) => {
   }
   return self.renderToken(tokens, idx, options);
 };
-
-/** The most toys one comparison table holds, and the fewest that make a comparison. */
-export const COMPARE_MIN = 2;
-export const COMPARE_MAX = 6;
 
 /**
  * A product token on a line of its own: `[[toy:SLUG]]` (a buy box) or

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import "./zod-config";
-import { POST_AUTHOR, POST_TYPES } from "./posts";
+import { postExtrasSchema } from "./post-extras";
+import { POST_AUTHOR, POST_TYPES, type PostStatus } from "./posts";
+import { slugify } from "./slug";
 
 // The admin post form's rules and messages (spec/quiz-and-admin.md §5 "Post form"), shared by
 // the form and POST/PATCH /api/posts. Upper limits are ours: they keep a post to a sane size.
@@ -9,18 +11,6 @@ export { POST_AUTHOR };
 
 export const DEFAULT_READING_TIME = 5;
 export const POST_CONTENT_MAX = 60_000;
-
-/** "Best Chew Toys: 2024's Top 10!" -> "best-chew-toys-2024s-top-10" (lowercase, punctuation dropped, spaces to hyphens). */
-export function slugify(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9\s-]/g, "")
-    .trim()
-    .replace(/[\s-]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
 
 /** Noon (local time of the browser that picked it) of a yyyy-mm-dd day, as an ISO instant. */
 export function publishDateAtNoon(day: string): string {
@@ -137,6 +127,14 @@ export const postInputSchema = z
 
 export type PostInput = z.output<typeof postInputSchema>;
 
+/**
+ * The buttons of the post editor: "save" keeps the post's status (a new post starts as a
+ * draft), "publish" publishes it (or schedules it, when its day is still ahead), "draft"
+ * takes it back to a draft.
+ */
+export const POST_INTENTS = ["save", "publish", "draft"] as const;
+export type PostIntent = (typeof POST_INTENTS)[number];
+
 const PUBLISH_DAY_MESSAGE = "Publish date must be a valid date";
 
 /**
@@ -159,7 +157,28 @@ export const postFormFields = z.object({
     .regex(/^(none|[1-9]\d{0,9})$/, "Choose a category from the list")
     .optional(),
   content: postFields.content,
+  /** which button saved the form: keep the status, publish (or schedule), or switch to draft */
+  intent: z.enum(POST_INTENTS).optional(),
+  reviewedToyId: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, "Choose the reviewed toy from the list")
+    .optional(),
+  reviewRating: z
+    .string()
+    .regex(/^[1-5](\.[05])?$/, "Rating must be from 1 to 5, in halves (e.g. 4.5)")
+    .optional(),
+  metaTitle: z.string().optional(),
+  metaDescription: z.string().optional(),
+  socialImageUrl: z.string().optional(),
+  imageAlt: z.string().optional(),
 });
+
+/** The status a save stores, from the button pressed and the post's status before. */
+export function statusAfter(intent: PostIntent | undefined, current: PostStatus | null): "draft" | "published" {
+  if (intent === "publish") return "published";
+  if (intent === "draft") return "draft";
+  return current === null || current === "draft" ? "draft" : "published";
+}
 
 /**
  * The admin post form (spec §2, §5), read by the browser before it calls the API and by the
@@ -170,9 +189,14 @@ export const postFormFields = z.object({
 export function postFormSchema({
   zone,
   storedPublishedAt = null,
+  currentStatus = null,
+  now = () => new Date(),
 }: {
   zone: PublishZone;
   storedPublishedAt?: string | null;
+  /** the post's status before this save; null for a new post */
+  currentStatus?: PostStatus | null;
+  now?: () => Date;
 }) {
   return (
     postFormFields
@@ -189,25 +213,43 @@ export function postFormSchema({
         },
         { when: ({ value }) => typeof value === "object" && value !== null },
       )
-      .transform(
-        (form): z.input<typeof postInputSchema> => ({
+      .transform((form): z.input<typeof postWriteSchema> => {
+        const status = statusAfter(form.intent, currentStatus);
+        const today = publishDayOf(now(), zone);
+        const keptInstant =
+          storedPublishedAt && publishDayOf(storedPublishedAt, zone) === form.publishDay ? storedPublishedAt : null;
+        // 'Publish' on today's date publishes now (noon may still be ahead); a later day
+        // schedules the post for noon of that day; an earlier day dates it back.
+        const publishedAt =
+          form.intent === "publish" && form.publishDay === today && currentStatus !== "published"
+            ? now().toISOString()
+            : (keptInstant ?? publishNoonOf(form.publishDay, zone));
+        return {
           title: form.title,
           slug: form.slug || slugify(form.title),
           excerpt: form.excerpt,
           content: form.content,
           imageUrl: form.imageUrl,
-          publishedAt:
-            storedPublishedAt && publishDayOf(storedPublishedAt, zone) === form.publishDay
-              ? storedPublishedAt
-              : publishNoonOf(form.publishDay, zone),
+          publishedAt,
           readingTime: form.readingTime,
           postType: form.postType,
           categoryId: form.categoryId === undefined || form.categoryId === "none" ? null : Number(form.categoryId),
           // Spec §2: the form always sets the team byline.
           authorName: POST_AUTHOR.name,
           authorImageUrl: POST_AUTHOR.imageUrl,
-        }),
-      )
-      .pipe(postInputSchema)
+          status,
+          reviewedToyId: form.reviewedToyId ? Number(form.reviewedToyId) : null,
+          reviewRating: form.reviewedToyId && form.reviewRating ? Number(form.reviewRating) : null,
+          metaTitle: form.metaTitle ?? null,
+          metaDescription: form.metaDescription ?? null,
+          socialImageUrl: form.socialImageUrl ?? null,
+          imageAlt: form.imageAlt ?? null,
+        };
+      })
+      .pipe(postWriteSchema)
   );
 }
+
+/** A whole post as the editor saves it: the spec's fields and the extras (review, status, meta). */
+export const postWriteSchema = z.intersection(postInputSchema, postExtrasSchema);
+export type PostWrite = z.output<typeof postWriteSchema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { COMPARE_MAX, embeddedSlugs, renderMarkdownParts } from "./markdown";
+import { embeddedSlugs, renderMarkdownParts } from "./markdown";
 import { boxPrice } from "./price";
-import { chewStyleOf, type ProductBoxToy, readableList, resolvePostBlocks } from "./product-boxes";
+import { COMPARE_MAX, chewStyleOf, type ProductBoxToy, readableList, resolvePostBlocks } from "./product-boxes";
 
 function toy(slug: string, fields: Partial<ProductBoxToy> = {}): ProductBoxToy {
   return {

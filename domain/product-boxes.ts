@@ -7,6 +7,10 @@ import { wireSchema } from "./wire-schema";
 // publishers' tools (AAWP, Lasso) place them: the post names a toy by slug, and the page shows
 // it from the live catalogue, so a price change shows in every post at once.
 
+/** The fewest toys that make a comparison table, and the most one holds. */
+export const COMPARE_MIN = 2;
+export const COMPARE_MAX = 6;
+
 /** What a buy box, a comparison column or a review's `itemReviewed` shows of a toy. */
 export const productBoxToySchema = wireSchema(() =>
   toySchema.pick({

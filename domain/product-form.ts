@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Toy } from "./catalog";
 import { normalisePrice } from "./price";
+import { MAX_SLUG_LENGTH, optionalSlugSchema, SLUG_PATTERN } from "./slug";
 import "./zod-config";
 
 // The admin product form's rules and messages (spec/quiz-and-admin.md §5 "Product form"),
@@ -163,6 +164,12 @@ const switchField = z
  */
 export const productFormFields = z.object({
   name: productFields.name,
+  /** the toy page's address; empty keeps it (a new toy's is made from the name) */
+  slug: z
+    .string()
+    .regex(SLUG_PATTERN, "Slug can only contain lowercase letters, numbers, and hyphens")
+    .max(MAX_SLUG_LENGTH, `Slug must be at most ${MAX_SLUG_LENGTH} characters`)
+    .optional(),
   imageUrl: productFields.imageUrl,
   description: productFields.description,
   details: productFields.details,
@@ -196,15 +203,13 @@ export type StoredProduct = Pick<Toy, "categoryId" | "affiliateUrl" | "affiliate
  */
 export function productFormSchema(stored: StoredProduct | null) {
   return productFormFields
-    .transform(
-      ({ breedRecommendations, ...form }): z.input<typeof productInputSchema> => ({
-        ...form,
-        // Not on the form: kept as stored, since PUT replaces every field.
-        affiliateUrl: stored?.affiliateUrl ?? null,
-        affiliateCode: stored?.affiliateCode ?? null,
-        categoryId: primaryCategory(form.selectedCategories, stored?.categoryId ?? null),
-        ...(stored ? {} : { breedRecommendations }),
-      }),
-    )
-    .pipe(productInputSchema);
+    .transform(({ breedRecommendations, ...form }): z.input<typeof productInputSchema> & { slug?: string | null } => ({
+      ...form,
+      // Not on the form: kept as stored, since PUT replaces every field.
+      affiliateUrl: stored?.affiliateUrl ?? null,
+      affiliateCode: stored?.affiliateCode ?? null,
+      categoryId: primaryCategory(form.selectedCategories, stored?.categoryId ?? null),
+      ...(stored ? {} : { breedRecommendations }),
+    }))
+    .pipe(z.intersection(productInputSchema, optionalSlugSchema));
 }

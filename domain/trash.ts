@@ -3,15 +3,16 @@ import { wireSchema } from "./wire-schema";
 
 // Deleting a post or a product moves it to the trash (issue 18): invisible to visitors, kept
 // with its categories, breed links and click history, restorable, purged after TRASH_DAYS.
+// Deleted contact messages go there too (issue 19).
 
 export const TRASH_DAYS = 30;
 
 /** One item of GET /api/admin/trash. */
 export const trashItemSchema = wireSchema(() =>
   z.object({
-    kind: z.enum(["post", "product"]),
+    kind: z.enum(["post", "product", "message"]),
     id: z.number().int().positive(),
-    /** a post's title or a product's name */
+    /** a post's title, a product's name, or a contact message's sender and subject */
     title: z.string(),
     /** ISO 8601: when it was deleted */
     deletedAt: z.iso.datetime(),

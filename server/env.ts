@@ -67,6 +67,13 @@ const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** how long a form request waits for the mail server before answering 202 "saved, e-mail pending" */
   MAIL_SEND_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** newsletter messages queued per minute, over all app instances (the mail provider's sending limit) */
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce
+    .number("NEWSLETTER_RATE_PER_MINUTE must be a whole number from 1 to 100000")
+    .int("NEWSLETTER_RATE_PER_MINUTE must be a whole number from 1 to 100000")
+    .min(1, "NEWSLETTER_RATE_PER_MINUTE must be a whole number from 1 to 100000")
+    .max(100_000, "NEWSLETTER_RATE_PER_MINUTE must be a whole number from 1 to 100000")
+    .default(60),
   /** key that signs unsubscribe links; when unset one is generated and kept in the database */
   APP_SECRET: z
     .string()
@@ -106,6 +113,13 @@ const envSchema = z.object({
   MEMORY_LOG_INTERVAL_MS: z.coerce.number().int().min(0).default(0),
   /** how long public catalogue and content reads are reused in each process; admin writes clear them */
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
+  /** days the admin audit log keeps an entry; older ones are purged every hour (decision 029) */
+  AUDIT_LOG_DAYS: z.coerce
+    .number("AUDIT_LOG_DAYS must be a whole number of days from 1 to 36500")
+    .int("AUDIT_LOG_DAYS must be a whole number of days from 1 to 36500")
+    .min(1, "AUDIT_LOG_DAYS must be a whole number of days from 1 to 36500")
+    .max(36_500, "AUDIT_LOG_DAYS must be a whole number of days from 1 to 36500")
+    .default(365),
 });
 
 export type Env = z.infer<typeof envSchema>;

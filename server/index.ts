@@ -76,10 +76,17 @@ async function main() {
     appSecret: env.APP_SECRET,
     readCacheTtlMs: env.READ_CACHE_TTL_MS,
     formRateLimit: env.FORM_RATE_LIMIT,
-    mail: { transport, contactTo: mail.contactTo, sendTimeoutMs: env.MAIL_SEND_TIMEOUT_MS },
+    mail: {
+      transport,
+      contactTo: mail.contactTo,
+      sendTimeoutMs: env.MAIL_SEND_TIMEOUT_MS,
+      newsletterRatePerMinute: env.NEWSLETTER_RATE_PER_MINUTE,
+    },
   });
   services.outbox.start();
-  // The trash keeps deleted posts and products for TRASH_DAYS: purged at start and every hour
+  // goes on with newsletter sends, also those another instance or a stopped process began
+  services.newsletters.start();
+  // The trash keeps deleted posts, products and contact messages for TRASH_DAYS: purged at start and every hour
   // (on every instance; the delete is idempotent, so instances need no coordination).
   const purgeTrash = () =>
     services.trash
@@ -88,8 +95,20 @@ async function main() {
         if (purged > 0) logger.info({ purged }, "trash: items past their 30 days deleted");
       })
       .catch((error) => logger.error({ err: error }, "trash purge failed"));
+  // The audit log keeps entries for AUDIT_LOG_DAYS (decision 029), purged the same way.
+  const purgeAuditLog = () =>
+    services.audit
+      .purgeOlderThan(env.AUDIT_LOG_DAYS)
+      .then((purged) => {
+        if (purged > 0) logger.info({ purged }, `audit log: entries older than ${env.AUDIT_LOG_DAYS} days deleted`);
+      })
+      .catch((error) => logger.error({ err: error }, "audit log purge failed"));
   void purgeTrash();
-  const trashTimer = setInterval(purgeTrash, 60 * 60_000);
+  void purgeAuditLog();
+  const trashTimer = setInterval(() => {
+    void purgeTrash();
+    void purgeAuditLog();
+  }, 60 * 60_000);
   trashTimer.unref();
   await ensureAdminAccount(services.auth, env.ADMIN_PASSWORD, logger);
   const pages = await createPageHandlers(env.NODE_ENV, services, siteUrl, logger);
@@ -147,6 +166,9 @@ async function main() {
       shedder.stop();
       clearInterval(trashTimer);
       await pages.close().catch(() => {});
+      await services.newsletters
+        .stop()
+        .catch((error) => logger.error({ err: error }, "stopping the newsletter worker failed"));
       await services.outbox.stop().catch((error) => logger.error({ err: error }, "stopping the mail worker failed"));
       transport?.close();
       await database.close().catch((error) => logger.error({ err: error }, "closing the database failed"));

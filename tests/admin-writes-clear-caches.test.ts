@@ -45,7 +45,7 @@ async function adminCall(method: string, path: string, body?: unknown): Promise<
 
 let unique = 0;
 /** A product made for one case (through the API, before the case warms anything). */
-async function newToy(links: { categories?: number[]; breeds?: number[] } = {}): Promise<Toy> {
+async function newToy(links: { categories?: number[]; breeds?: number[]; imageUrl?: string } = {}): Promise<Toy> {
   unique += 1;
   const created = await adminCall("POST", "/api/toys", {
     name: `Cache Rule Rope ${unique}`,
@@ -57,6 +57,7 @@ async function newToy(links: { categories?: number[]; breeds?: number[] } = {}):
     features: ["interactive"],
     ageRecommendation: "adult",
     suitableFor: "medium",
+    imageUrl: links.imageUrl ?? null,
     selectedCategories: links.categories ?? [],
     breedRecommendations: (links.breeds ?? []).map((id) => ({ breedId: id, note: "Loves a tug" })),
   });
@@ -89,6 +90,21 @@ const ids = (body: unknown) => (body as { id: number }[]).map((item) => item.id)
 const recommendedToyIds = (body: unknown) =>
   (body as { recommendations: { toyId: number }[] }).recommendations.map((r) => r.toyId);
 const categoryIdsOf = (body: unknown) => (body as { id: number }[]).map((c) => c.id);
+const names = (body: unknown) => (body as { name: string }[]).map((item) => item.name);
+
+let colour = 0;
+/** Uploads a small PNG of a colour no other case used (so a new library image); its URL. */
+async function uploadPng(name: string): Promise<string> {
+  colour += 1;
+  const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: { r: colour, g: 80, b: 160 } } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), name);
+  const res = await fetch(`${server.url}/api/upload`, { method: "POST", headers: { cookie }, body: form });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { imageUrl: string }).imageUrl;
+}
 
 /** What one admin write is expected to change: the reads it changes, and what each must show after it. */
 interface AdminWrite {
@@ -354,6 +370,153 @@ const WRITES: Record<string, AdminWrite | NothingCached> = {
       };
     },
   },
+  "POST /api/categories": {
+    cache: "clears",
+    async arrange() {
+      const name = `Cache Rule Category ${++unique}`;
+      return {
+        write: () => adminCall("POST", "/api/categories", { name, icon: "dog" }),
+        status: 201,
+        reads: { "/api/categories": (after) => expect(names(after.body)).toContain(name) },
+      };
+    },
+  },
+  "POST /api/categories/order": {
+    cache: "clears",
+    async arrange() {
+      const order = ids((await anonymousGet("/api/categories")).body);
+      const reversed = [...order].reverse();
+      return {
+        write: () => adminCall("POST", "/api/categories/order", { ids: reversed }),
+        status: 200,
+        reads: { "/api/categories": (after) => expect(ids(after.body)).toEqual(reversed) },
+      };
+    },
+  },
+  "PATCH /api/categories/:id": {
+    cache: "clears",
+    async arrange() {
+      const category = (await adminCall("POST", "/api/categories", { name: `Cache Rule Renamed ${++unique}` }))
+        .body as { id: number; name: string };
+      const toy = await newToy({ categories: [category.id] });
+      const name = `${category.name} Again`;
+      return {
+        write: () => adminCall("PATCH", `/api/categories/${category.id}`, { name }),
+        status: 200,
+        reads: {
+          "/api/categories": (after) => expect(names(after.body)).toContain(name),
+          [`/api/toys/${toy.id}`]: (after) => expect(names((after.body as Toy).categories)).toEqual([name]),
+        },
+      };
+    },
+  },
+  "DELETE /api/categories/:id": {
+    cache: "clears",
+    async arrange() {
+      const category = (await adminCall("POST", "/api/categories", { name: `Cache Rule Leaving ${++unique}` }))
+        .body as { id: number };
+      const toy = await newToy({ categories: [category.id] });
+      return {
+        write: () => adminCall("DELETE", `/api/categories/${category.id}?moveTo=${categoryIds[1]}`),
+        status: 204,
+        reads: {
+          "/api/categories": (after) => expect(ids(after.body)).not.toContain(category.id),
+          [`/api/toys/${toy.id}/categories`]: (after) => expect(categoryIdsOf(after.body)).toEqual([categoryIds[1]]),
+        },
+      };
+    },
+  },
+  "POST /api/breeds": {
+    cache: "clears",
+    async arrange() {
+      const name = `Cache Rule Breed ${++unique}`;
+      return {
+        write: () =>
+          adminCall("POST", "/api/breeds", { name, size: "small", description: "A breed made for the cache rules." }),
+        status: 201,
+        reads: { "/api/breeds": (after) => expect(names(after.body)).toContain(name) },
+      };
+    },
+  },
+  "PATCH /api/breeds/:id": {
+    cache: "clears",
+    async arrange() {
+      const name = `Cache Rule Renamed Breed ${++unique}`;
+      return {
+        write: () => adminCall("PATCH", `/api/breeds/${breedId}`, { name }),
+        status: 200,
+        reads: {
+          "/api/breeds": (after) => expect(names(after.body)).toContain(name),
+          [`/api/recommendations/${breedId}`]: (after) =>
+            expect((after.body as { breed: { name: string } }).breed.name).toBe(name),
+        },
+      };
+    },
+  },
+  "DELETE /api/breeds/:id": {
+    cache: "clears",
+    async arrange() {
+      const breed = (
+        await adminCall("POST", "/api/breeds", {
+          name: `Cache Rule Leaving Breed ${++unique}`,
+          size: "large",
+          description: "A breed made to be deleted by the cache rules.",
+        })
+      ).body as { id: number };
+      const toy = await newToy({ breeds: [breed.id] });
+      return {
+        write: () => adminCall("DELETE", `/api/breeds/${breed.id}?removeRecommendations=true`),
+        status: 204,
+        reads: {
+          "/api/breeds": (after) => expect(ids(after.body)).not.toContain(breed.id),
+          [`/api/toys/${toy.id}/breed-recommendations`]: (after) => expect(after.body).toEqual([]),
+        },
+      };
+    },
+  },
+  "POST /api/toys/bulk": {
+    cache: "clears",
+    async arrange() {
+      const toy = await newToy();
+      return {
+        write: () => adminCall("POST", "/api/toys/bulk", { ids: [toy.id], action: "top-pick-on" }),
+        status: 200,
+        reads: {
+          "/api/toys/top-picks": (after) => expect(ids(after.body)).toContain(toy.id),
+          [`/api/toys/${toy.id}`]: (after) => expect((after.body as Toy).isTopPick).toBe(true),
+        },
+      };
+    },
+  },
+  "POST /api/toys/:id/duplicate": {
+    cache: "clears",
+    async arrange() {
+      const toy = await newToy();
+      return {
+        write: () => adminCall("POST", `/api/toys/${toy.id}/duplicate`),
+        status: 201,
+        reads: { "/api/toys": (after) => expect(names(after.body)).toContain(`${toy.name} (copy)`) },
+      };
+    },
+  },
+  "PATCH /api/admin/media/:id": {
+    cache: "clears",
+    async arrange() {
+      const imageUrl = await uploadPng(`cache-rule-alt-${++unique}.png`);
+      const toy = await newToy({ imageUrl });
+      const [image] = (await adminCall("GET", "/api/admin/media?pageSize=1")).body as { id: number }[];
+      const altText = `A rope toy, picture ${unique}`;
+      return {
+        write: () => adminCall("PATCH", `/api/admin/media/${image?.id}`, { altText }),
+        status: 200,
+        reads: { [`/api/toys/${toy.id}`]: (after) => expect((after.body as Toy).imageAlt).toBe(altText) },
+      };
+    },
+  },
+  "DELETE /api/admin/media/:id": {
+    cache: "nothing cached",
+    why: "only an image nothing uses can be deleted, so no cached read names it; /uploads is never in the response cache",
+  },
   "POST /api/upload": {
     cache: "nothing cached",
     why: "a new image gets a new content-addressed URL (/uploads/{sha256}.webp); no cached read lists images (checked below)",
@@ -372,6 +535,33 @@ const WRITES: Record<string, AdminWrite | NothingCached> = {
   },
   "POST /api/track-visit": { cache: "nothing cached", why: "statistics appear only in the admin dashboard" },
   "POST /api/track-pageview": { cache: "nothing cached", why: "statistics appear only in the admin dashboard" },
+  // issue 19: the inbox, subscribers, newsletters and data rights are admin reads only, never cached
+  "PATCH /api/admin/messages/:id": { cache: "nothing cached", why: "contact messages appear in no public read" },
+  "DELETE /api/admin/messages/:id": { cache: "nothing cached", why: "contact messages appear in no public read" },
+  "POST /api/admin/messages/:id/restore": { cache: "nothing cached", why: "contact messages appear in no public read" },
+  "POST /api/admin/messages/:id/reply": {
+    cache: "nothing cached",
+    why: "a reply only queues an e-mail and marks the message; no public read shows either",
+  },
+  "DELETE /api/admin/trash/messages/:id": { cache: "nothing cached", why: "a trashed message is in no public read" },
+  "PATCH /api/admin/subscribers/:id": { cache: "nothing cached", why: "subscribers appear in no public read" },
+  "DELETE /api/admin/subscribers/:id": { cache: "nothing cached", why: "subscribers appear in no public read" },
+  "POST /api/admin/newsletters": { cache: "nothing cached", why: "newsletters appear in no public read" },
+  "PATCH /api/admin/newsletters/:id": { cache: "nothing cached", why: "newsletters appear in no public read" },
+  "DELETE /api/admin/newsletters/:id": { cache: "nothing cached", why: "newsletters appear in no public read" },
+  "POST /api/admin/newsletters/:id/test": { cache: "nothing cached", why: "a test send only queues an e-mail" },
+  "POST /api/admin/newsletters/:id/send": {
+    cache: "nothing cached",
+    why: "a send only queues e-mails and records deliveries; no public read shows either",
+  },
+  "DELETE /api/admin/personal-data": {
+    cache: "nothing cached",
+    why: "quiz submissions, subscribers, contact messages and e-mails appear in no public read",
+  },
+  "DELETE /api/admin/quiz-submissions/:id": {
+    cache: "nothing cached",
+    why: "quiz submissions appear in no public read",
+  },
 };
 
 beforeAll(async () => {

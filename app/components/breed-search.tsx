@@ -105,9 +105,10 @@ export function BreedSearch({ breeds }: { breeds: Pick<Breed, "id" | "name">[] }
             {result.breed.imageUrl ? (
               <SmartImage
                 src={result.breed.imageUrl}
-                alt={result.breed.name}
+                alt={result.breed.imageAlt || result.breed.name}
                 width={800}
                 height={600}
+                sizes="(min-width: 640px) 176px, 100vw"
                 className="h-32 w-full rounded-xl bg-stone-100 object-cover sm:w-44"
               />
             ) : (

@@ -19,8 +19,8 @@ const Shield = icon("shield", ShieldNode);
 const Sparkles = icon("sparkles", SparklesNode);
 const Target = icon("target", TargetNode);
 
-// Icons by the spec's known category names, then by the category's icon field; a dog
-// for anything else.
+// Icons by the category's icon field (the owner chooses it, decision 027), then by the spec's
+// known category names; a dog for anything else.
 const BY_NAME: Record<string, Icon> = {
   "healthy toys": HeartPulse,
   "brain games": Brain,
@@ -47,5 +47,5 @@ const BY_ICON: Record<string, Icon> = {
 };
 
 export function categoryIcon(category: { name: string; icon: string | null }): Icon {
-  return BY_NAME[category.name.trim().toLowerCase()] ?? BY_ICON[(category.icon ?? "").trim().toLowerCase()] ?? Dog;
+  return BY_ICON[(category.icon ?? "").trim().toLowerCase()] ?? BY_NAME[category.name.trim().toLowerCase()] ?? Dog;
 }

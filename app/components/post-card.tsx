@@ -2,7 +2,7 @@ import { memo } from "react";
 import { Link } from "react-router";
 import { formatCompactDate, formatShortDate } from "#domain/dates.ts";
 import { type PostSummary, postPath, postTypeLabel } from "#domain/posts.ts";
-import { SmartImage } from "./smart-image";
+import { CARD_IMAGE_SIZES, SmartImage } from "./smart-image";
 
 const BADGE_COLOURS: Record<string, string> = {
   review: "bg-primary text-white",
@@ -39,6 +39,7 @@ export const PostCard = memo(function PostCard({
         alt=""
         width={1200}
         height={630}
+        sizes={CARD_IMAGE_SIZES}
         loading="lazy"
         decoding="async"
         className="aspect-[1200/630] w-full bg-stone-100 object-cover"

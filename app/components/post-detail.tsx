@@ -232,6 +232,8 @@ export function PostArticle({
         fallbackAlt={`${post.title} (Placeholder Image)`}
         width={1200}
         height={630}
+        // the article's column: max-w-4xl less its padding
+        sizes="(min-width: 896px) 832px, 100vw"
         loading="eager"
         fetchPriority="high"
         decoding="async"

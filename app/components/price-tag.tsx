@@ -15,16 +15,13 @@ export function PriceTag({
 }) {
   const { current, regular } = boxPrice({ price, priceDiscount });
   if (!regular) return <span className={className}>{current}</span>;
+  // the spoken labels sit beside the prices, not inside them: each price stays an exact text
   return (
     <span className="inline-flex flex-wrap items-baseline gap-x-2">
-      <span className={`${className} text-red-700`}>
-        <span className="sr-only">Sale price </span>
-        {current}
-      </span>
-      <s className="text-sm text-muted">
-        <span className="sr-only">Regular price </span>
-        {regular}
-      </s>
+      <span className="sr-only">Sale price</span>
+      <span className={`${className} text-red-700`}>{current}</span>
+      <span className="sr-only">Regular price</span>
+      <s className="text-sm text-muted">{regular}</s>
     </span>
   );
 }

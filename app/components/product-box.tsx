@@ -62,6 +62,7 @@ export function BuyBox({
         alt={toy.name}
         width={200}
         height={150}
+        sizes="192px"
         loading="lazy"
         decoding="async"
         className="h-36 w-48 shrink-0 self-center rounded-xl bg-stone-100 object-cover"
@@ -122,6 +123,7 @@ export function ComparisonTable({
           alt={toy.name}
           width={160}
           height={120}
+          sizes="128px"
           loading="lazy"
           decoding="async"
           className="h-24 w-32 rounded-lg bg-stone-100 object-cover"

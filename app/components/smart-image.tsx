@@ -1,6 +1,10 @@
 import { type ImgHTMLAttributes, useCallback, useState } from "react";
+import { uploadSrcSet } from "#domain/upload-urls.ts";
 
 export const PLACEHOLDER_IMAGE = "/placeholder.svg";
+
+/** `sizes` of a card in the site's grids: one column on a phone, two from 640 px, three from 1024 px. */
+export const CARD_IMAGE_SIZES = "(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
 
 type SmartImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt"> & {
   src: string | null | undefined;
@@ -9,7 +13,11 @@ type SmartImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt"> 
   fallbackAlt?: string;
 };
 
-/** An image that swaps itself for /placeholder.svg when it is missing or fails to load. */
+/**
+ * An image that swaps itself for /placeholder.svg when it is missing or fails to load. An
+ * uploaded image (/uploads/{hash}.webp) lists its smaller copies in srcset, so with the caller's
+ * `sizes` a phone downloads a small one; callers give width and height, so nothing shifts.
+ */
 export function SmartImage({ src, alt, fallbackAlt, onError, ...rest }: SmartImageProps) {
   const [failed, setFailed] = useState(false);
   const usePlaceholder = failed || !src;
@@ -25,6 +33,7 @@ export function SmartImage({ src, alt, fallbackAlt, onError, ...rest }: SmartIma
       {...rest}
       ref={checkEarlyFailure}
       src={usePlaceholder ? PLACEHOLDER_IMAGE : src}
+      srcSet={usePlaceholder ? undefined : uploadSrcSet(src)}
       alt={usePlaceholder && fallbackAlt ? fallbackAlt : alt}
       onError={(event) => {
         if (!usePlaceholder) setFailed(true);

@@ -5,7 +5,7 @@ import type { AffiliatePlacement } from "#domain/placements.ts";
 import { AffiliateLink } from "./affiliate-link";
 import { PriceTag, StockAndPrime } from "./price-tag";
 import { RatingStars } from "./rating-stars";
-import { SmartImage } from "./smart-image";
+import { CARD_IMAGE_SIZES, SmartImage } from "./smart-image";
 import { buttonClass } from "./ui/button";
 import { icon } from "./ui/icon";
 
@@ -55,9 +55,10 @@ export function ToyCard({
         {toy.imageUrl ? (
           <SmartImage
             src={toy.imageUrl}
-            alt={toy.name}
+            alt={toy.imageAlt || toy.name}
             width={800}
             height={600}
+            sizes={CARD_IMAGE_SIZES}
             loading={aboveTheFold ? "eager" : "lazy"}
             fetchPriority={aboveTheFold ? "high" : undefined}
             decoding="async"

@@ -229,10 +229,14 @@ describe("products", () => {
     expect((await call("GET", `/api/toys/${created.id}/breed-recommendations`)).body).toEqual([]);
     expect((await call("PUT", "/api/toys/999999", product)).status).toBe(404);
 
+    // a delete moves the product to the trash: gone for visitors, its links kept for a restore
     expect((await call("DELETE", `/api/toys/${created.id}`)).status).toBe(204);
     expect((await call("GET", `/api/toys/${created.id}`)).status).toBe(404);
-    expect(await count("toy_categories", sql`toy_id = ${created.id}`)).toBe(0);
+    expect(await count("toy_categories", sql`toy_id = ${created.id}`)).toBe(2);
     expect((await call("DELETE", `/api/toys/${created.id}`)).status).toBe(404);
+    // deleted for good from the trash, the links go with it
+    expect((await call("DELETE", `/api/admin/trash/products/${created.id}`)).status).toBe(204);
+    expect(await count("toy_categories", sql`toy_id = ${created.id}`)).toBe(0);
   });
 });
 

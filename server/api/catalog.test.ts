@@ -26,15 +26,18 @@ describe("GET /api/breeds and /api/categories", () => {
     expect(body[0]).toEqual({
       id: expect.any(Number),
       name: expect.any(String),
+      slug: expect.any(String),
       size: expect.any(String),
       description: expect.any(String),
       imageUrl: expect.any(String),
+      // the media library's alt text, for an uploaded image that has one
+      imageAlt: null,
     });
     const names = body.map((b: { name: string }) => b.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });
 
-  it("lists categories by id", async () => {
+  it("lists categories in the owner's order, by id while none was set", async () => {
     const { body } = await get("/api/categories");
     expect(body.slice(0, 2)).toEqual([
       { id: 1, name: "Healthy Toys", description: expect.any(String), icon: expect.any(String), imageUrl: null },
@@ -52,8 +55,10 @@ describe("GET /api/recommendations/{breedId}", () => {
     expect(body.breed).toEqual({
       id: beagle?.id,
       name: "Beagle",
+      slug: "beagle",
       description: expect.any(String),
       imageUrl: "/images/demo/breeds/beagle.svg",
+      imageAlt: null,
     });
     expect(body.recommendations.length).toBeGreaterThan(0);
     for (const rec of body.recommendations) {

@@ -346,8 +346,22 @@ describe("admin calls", () => {
     ]);
     expect((await call("get", `/api/posts/${post.id}`)).status).toBe(200);
     expect((await call("patch", "/api/posts/999999", { body: {}, admin: true })).status).toBe(404);
+    const revisions = await call("get", `/api/posts/${post.id}/revisions`, { admin: true });
+    const [revision] = revisions.body as { id: number }[];
+    expect(revision).toBeDefined();
+    const restored = await call("post", `/api/posts/${post.id}/revisions/${revision?.id}/restore`, { admin: true });
+    expect(restored.status).toBe(200);
+    expect((await call("post", `/api/posts/${post.id}/revisions/999999/restore`, { admin: true })).status).toBe(404);
+    expect((await call("get", "/api/posts/999999/revisions", { admin: true })).status).toBe(404);
     expect((await call("delete", `/api/posts/${post.id}`, { admin: true })).status).toBe(204);
     expect((await call("delete", `/api/posts/${post.id}`, { admin: true })).status).toBe(404);
+    // the trash: restore, delete again, then for good
+    expect((await call("get", "/api/admin/trash", { admin: true })).status).toBe(200);
+    expect((await call("post", `/api/posts/${post.id}/restore`, { admin: true })).status).toBe(200);
+    expect((await call("post", `/api/posts/${post.id}/restore`, { admin: true })).status).toBe(404);
+    expect((await call("delete", `/api/posts/${post.id}`, { admin: true })).status).toBe(204);
+    expect((await call("delete", `/api/admin/trash/posts/${post.id}`, { admin: true })).status).toBe(204);
+    expect((await call("delete", `/api/admin/trash/posts/${post.id}`, { admin: true })).status).toBe(404);
   });
 
   it("create, change and delete a product with its categories and breed recommendations", async () => {
@@ -400,6 +414,12 @@ describe("admin calls", () => {
     expect((await call("delete", `/api/toys/${toy.id}`, { admin: true })).status).toBe(204);
     expect((await call("delete", `/api/toys/${toy.id}`, { admin: true })).status).toBe(404);
     expect((await call("delete", `/api/toys/${toy.id}/categories`, { admin: true })).status).toBe(404);
+    expect((await call("post", `/api/toys/${toy.id}/restore`, { admin: true })).status).toBe(200);
+    expect((await call("post", `/api/toys/${toy.id}/restore`, { admin: true })).status).toBe(404);
+    expect((await call("delete", `/api/toys/${toy.id}`, { admin: true })).status).toBe(204);
+    expect((await call("delete", `/api/admin/trash/products/${toy.id}`, { admin: true })).status).toBe(204);
+    expect((await call("delete", `/api/admin/trash/products/${toy.id}`, { admin: true })).status).toBe(404);
+    expect((await call("delete", "/api/admin/trash", { admin: true })).status).toBe(200);
   });
 
   it("upload an image, and refuse what is not one in the spec's and the API's shape", async () => {
@@ -414,6 +434,99 @@ describe("admin calls", () => {
     const empty = new FormData();
     empty.append("caption", "no file");
     expect((await call("post", "/api/upload", { form: empty, admin: true })).status).toBe(400);
+  });
+
+  it("list, describe and delete library images; refuse to delete one in use", async () => {
+    const stored = await call("post", "/api/upload", { form: await pngForm(), admin: true });
+    const { imageUrl } = stored.body as { imageUrl: string };
+    const listed = await call("get", "/api/admin/media?search=dog&page=1&pageSize=50", { admin: true });
+    const item = (listed.body as { id: number; url: string }[]).find((i) => i.url === imageUrl);
+    if (!item) throw new Error("the upload is not in the library");
+    expect((await call("get", "/api/admin/media?pageSize=0", { admin: true })).status).toBe(400);
+    const described = await call("patch", `/api/admin/media/${item.id}`, {
+      body: { altText: "A blue dog" },
+      admin: true,
+    });
+    expect(described.body).toMatchObject({ altText: "A blue dog" });
+    expect((await call("patch", "/api/admin/media/999999", { body: { altText: "x" }, admin: true })).status).toBe(404);
+    const toy = await call("post", "/api/toys", {
+      body: {
+        name: "Contract Library Ball",
+        description: "A ball whose image is in the library.",
+        details: "A ball made up for the contract test of the media library.",
+        price: "$4.99",
+        imageUrl,
+      },
+      admin: true,
+    });
+    expect((toy.body as { imageAlt: string }).imageAlt).toBe("A blue dog");
+    expect((await call("delete", `/api/admin/media/${item.id}`, { admin: true })).status).toBe(409);
+    const copy = await call("post", `/api/toys/${(toy.body as { id: number }).id}/duplicate`, { admin: true });
+    expect(copy.status).toBe(201);
+    expect((await call("post", "/api/toys/999999/duplicate", { admin: true })).status).toBe(404);
+    const ids = [(toy.body as { id: number }).id, (copy.body as { id: number }).id];
+    expect((await call("post", "/api/toys/bulk", { body: { ids, action: "top-pick-on" }, admin: true })).status).toBe(
+      200,
+    );
+    expect(
+      (await call("post", "/api/toys/bulk", { body: { ids: [999999], action: "delete" }, admin: true })).status,
+    ).toBe(400);
+    expect((await call("post", "/api/toys/bulk", { body: { ids, action: "delete" }, admin: true })).body).toEqual({
+      action: "delete",
+      count: 2,
+    });
+    expect((await call("delete", `/api/admin/trash/products/${ids[0]}`, { admin: true })).status).toBe(204);
+    expect((await call("delete", `/api/admin/trash/products/${ids[1]}`, { admin: true })).status).toBe(204);
+    expect((await call("delete", `/api/admin/media/${item.id}`, { admin: true })).status).toBe(204);
+    expect((await call("delete", `/api/admin/media/${item.id}`, { admin: true })).status).toBe(404);
+  });
+
+  it("create, change, reorder and delete categories and breeds, refusing deletes while they are used", async () => {
+    const category = await call("post", "/api/categories", {
+      body: { name: "Contract Category", icon: "target" },
+      admin: true,
+    });
+    expect(category.status).toBe(201);
+    const { id: categoryId } = category.body as { id: number };
+    expect((await call("post", "/api/categories", { body: { name: "Contract Category" }, admin: true })).status).toBe(
+      409,
+    );
+    const changed = await call("patch", `/api/categories/${categoryId}`, {
+      body: { description: "Changed" },
+      admin: true,
+    });
+    expect(changed.body).toMatchObject({ description: "Changed" });
+    expect((await call("patch", "/api/categories/999999", { body: {}, admin: true })).status).toBe(404);
+    const all = (await call("get", "/api/categories")).body as { id: number }[];
+    const order = await call("post", "/api/categories/order", {
+      body: { ids: all.map((c) => c.id).reverse() },
+      admin: true,
+    });
+    expect(order.status).toBe(200);
+    const [used] = all;
+    expect((await call("delete", `/api/categories/${used?.id}`, { admin: true })).status).toBe(409);
+    expect((await call("delete", `/api/categories/${categoryId}?moveTo=${used?.id}`, { admin: true })).status).toBe(
+      204,
+    );
+    expect((await call("delete", `/api/categories/${categoryId}`, { admin: true })).status).toBe(404);
+
+    const breed = await call("post", "/api/breeds", {
+      body: { name: "Contract Breed", size: "large", description: "A breed made up for the contract test." },
+      admin: true,
+    });
+    expect(breed.status).toBe(201);
+    const { id: breedId } = breed.body as { id: number };
+    expect((await call("post", "/api/breeds", { body: breed.body, admin: true })).status).toBe(409);
+    expect((await call("patch", `/api/breeds/${breedId}`, { body: { size: "small" }, admin: true })).status).toBe(200);
+    expect((await call("patch", "/api/breeds/999999", { body: {}, admin: true })).status).toBe(404);
+    const beagle = ((await call("get", "/api/breeds")).body as { id: number; name: string }[]).find(
+      (b) => b.name === "Beagle",
+    );
+    expect((await call("delete", `/api/breeds/${beagle?.id}`, { admin: true })).status).toBe(409);
+    expect((await call("delete", `/api/breeds/${breedId}?removeRecommendations=true`, { admin: true })).status).toBe(
+      204,
+    );
+    expect((await call("delete", `/api/breeds/${breedId}`, { admin: true })).status).toBe(404);
   });
 
   it("answer the dashboard, the quiz submissions and their export", async () => {
@@ -431,6 +544,107 @@ describe("admin calls", () => {
     expect(csv.text.split("\r\n")[0]).toBe(
       "Date,Email,Dog Size,Dog Age,Chew Style,Play Style,Toy Purpose,Email Consent",
     );
+  });
+
+  it("answer the inbox: list, read, archive, trash, restore, reply", async () => {
+    const listed = await call("get", "/api/admin/messages?view=all&search=casey&page=1&pageSize=5", { admin: true });
+    expect(Number(listed.headers.get("x-unread-count"))).toBeGreaterThan(0);
+    const [first, second] = listed.body as { id: number }[];
+    expect((await call("get", `/api/admin/messages/${first?.id}`, { admin: true })).body).toMatchObject({
+      notification: { state: expect.any(String) },
+    });
+    expect((await call("get", "/api/admin/messages/999999", { admin: true })).status).toBe(404);
+    const changed = await call("patch", `/api/admin/messages/${first?.id}`, {
+      body: { read: true, archived: true },
+      admin: true,
+    });
+    expect(changed.body).toMatchObject({ readAt: expect.any(String), archivedAt: expect.any(String) });
+    expect((await call("patch", `/api/admin/messages/${first?.id}`, { body: {}, admin: true })).status).toBe(400);
+    const reply = { subject: "Re: Hello there", message: "Thanks for writing to us." };
+    expect((await call("post", `/api/admin/messages/${first?.id}/reply`, { body: reply, admin: true })).status).toBe(
+      200,
+    );
+    expect((await call("delete", `/api/admin/messages/${second?.id}`, { admin: true })).status).toBe(204);
+    expect((await call("post", `/api/admin/messages/${second?.id}/restore`, { admin: true })).status).toBe(200);
+    expect((await call("delete", `/api/admin/messages/${second?.id}`, { admin: true })).status).toBe(204);
+    expect((await call("get", "/api/admin/trash", { admin: true })).body).toContainEqual(
+      expect.objectContaining({ kind: "message", id: second?.id }),
+    );
+    expect((await call("delete", `/api/admin/trash/messages/${second?.id}`, { admin: true })).status).toBe(204);
+    expect((await call("delete", `/api/admin/trash/messages/${second?.id}`, { admin: true })).status).toBe(404);
+  });
+
+  it("answer subscribers, newsletters, personal data and a quiz submission's deletion", async () => {
+    const subscribers = await call("get", "/api/admin/subscribers?status=subscribed&search=example&page=1", {
+      admin: true,
+    });
+    const [subscriber] = subscribers.body as { id: number; email: string }[];
+    expect(Number(subscribers.headers.get("x-total-count"))).toBeGreaterThan(0);
+    const csv = await call("get", "/api/admin/subscribers.csv?locale=en-GB&timeZone=Europe/London&from=2026-01-01", {
+      admin: true,
+    });
+    expect(csv.text.split("\r\n")[0]).toBe(
+      "Email,Status,Source,Consent Text,Consented At,Signed Up,Unsubscribed At,Bounced At",
+    );
+    expect((await call("get", "/api/admin/subscribers?status=gone", { admin: true })).status).toBe(400);
+
+    const created = await call("post", "/api/admin/newsletters", {
+      body: { subject: "Contract newsletter", content: "Checked against the document, every answer of it." },
+      admin: true,
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: number }).id;
+    const [post] = (await call("get", "/api/posts")).body as { id: number }[];
+    const fromPost = await call("post", "/api/admin/newsletters", { body: { postId: post?.id }, admin: true });
+    expect(fromPost.status).toBe(201);
+    expect((await call("post", "/api/admin/newsletters", { body: {}, admin: true })).status).toBe(400);
+    await call("get", "/api/admin/newsletters", { admin: true });
+    await call("get", `/api/admin/newsletters/${id}`, { admin: true });
+    expect((await call("get", "/api/admin/newsletters/999999", { admin: true })).status).toBe(404);
+    await call("patch", `/api/admin/newsletters/${id}`, { body: { subject: "Contract newsletter, v2" }, admin: true });
+    expect((await call("get", `/api/admin/newsletters/${id}/preview`, { admin: true })).body).toMatchObject({
+      subject: "Contract newsletter, v2",
+    });
+    expect((await call("post", `/api/admin/newsletters/${id}/test`, { admin: true })).status).toBe(200);
+    expect((await call("post", `/api/admin/newsletters/${id}/send`, { admin: true })).status).toBe(202);
+    expect((await call("post", `/api/admin/newsletters/${id}/send`, { admin: true })).status).toBe(202);
+    expect(
+      (await call("patch", `/api/admin/newsletters/${id}`, { body: { subject: "Late" }, admin: true })).status,
+    ).toBe(409);
+    const draftId = (fromPost.body as { id: number }).id;
+    expect((await call("delete", `/api/admin/newsletters/${draftId}`, { admin: true })).status).toBe(204);
+
+    const email = encodeURIComponent(subscriber?.email ?? "");
+    expect((await call("get", `/api/admin/personal-data?email=${email}`, { admin: true })).status).toBe(200);
+    expect((await call("delete", `/api/admin/personal-data?email=${email}`, { admin: true })).status).toBe(200);
+    expect((await call("get", `/api/admin/personal-data/erasures?email=${email}`, { admin: true })).body).toHaveLength(
+      1,
+    );
+    expect((await call("get", "/api/admin/personal-data?email=nope", { admin: true })).status).toBe(400);
+
+    const [other] = (await call("get", "/api/admin/subscribers", { admin: true })).body as { id: number }[];
+    expect(
+      (await call("patch", `/api/admin/subscribers/${other?.id}`, { body: { status: "unsubscribed" }, admin: true }))
+        .status,
+    ).toBe(200);
+    expect((await call("delete", `/api/admin/subscribers/${other?.id}`, { admin: true })).status).toBe(204);
+    expect((await call("delete", `/api/admin/subscribers/${other?.id}`, { admin: true })).status).toBe(404);
+
+    const [submission] = (await call("get", "/api/admin/quiz-submissions", { admin: true })).body as { id: number }[];
+    expect((await call("delete", `/api/admin/quiz-submissions/${submission?.id}`, { admin: true })).status).toBe(204);
+    expect((await call("delete", `/api/admin/quiz-submissions/${submission?.id}`, { admin: true })).status).toBe(404);
+  });
+
+  it("answer the audit log of the actions above, filtered and paged", async () => {
+    const all = await call("get", "/api/admin/audit-log", { admin: true });
+    expect(Number(all.headers.get("x-total-count"))).toBeGreaterThan(0);
+    expect(all.body).toContainEqual(expect.objectContaining({ action: "erase", itemKind: "personal-data" }));
+    const filtered = await call("get", "/api/admin/audit-log?action=delete&kind=subscriber&from=2000-01-01&page=1", {
+      admin: true,
+    });
+    expect(filtered.body).toContainEqual(expect.objectContaining({ action: "delete", itemKind: "subscriber" }));
+    expect((await call("get", "/api/admin/audit-log?action=nap", { admin: true })).status).toBe(400);
+    expect((await call("get", "/api/admin/audit-log?from=2026-02-30", { admin: true })).status).toBe(400);
   });
 
   it("change the password (400 for a wrong current one), then sign out", async () => {

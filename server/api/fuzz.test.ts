@@ -32,6 +32,9 @@ const CONTENT_TABLES = [
   "contact_messages",
   "newsletter_subscribers",
   "email_outbox",
+  "newsletters",
+  "newsletter_deliveries",
+  "data_erasures",
 ];
 
 interface OperationDoc {

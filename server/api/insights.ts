@@ -15,10 +15,10 @@ import {
   SUBMISSIONS_PAGE_SIZE,
 } from "#domain/insights.ts";
 import { adminOnly } from "#server/http/access.ts";
-import { isClientAbort } from "#server/http/errors.ts";
+import { HttpError, isClientAbort } from "#server/http/errors.ts";
 import { limitPerIp, type RateLimit } from "#server/http/rate-limit.ts";
 import { createRouter } from "#server/http/router.ts";
-import { parseOr400 } from "#server/http/validation.ts";
+import { parseId, parseOr400 } from "#server/http/validation.ts";
 import type { Services } from "#server/services/create-services.ts";
 
 export const submissionsQuerySchema = z.object({
@@ -51,7 +51,7 @@ export const exportQuerySchema = z.object({
 
 /** Visit tracking (public) and the owner's numbers: dashboard, quiz submissions and their CSV export. */
 export function insightsRouter(services: Services, { trackRateLimit }: { trackRateLimit: RateLimit }) {
-  const { stats, dashboard, quizSubmissions, rateLimits } = services;
+  const { stats, dashboard, quizSubmissions, rateLimits, audit } = services;
   const router = createRouter();
 
   // Crawlers and the signed-in owner are not visitors: answered the same, not counted.
@@ -90,6 +90,14 @@ export function insightsRouter(services: Services, { trackRateLimit }: { trackRa
     res.json(items satisfies QuizSubmissionItem[]);
   });
 
+  // One by one from the table (issue 19); a person's every submission goes with a data erasure.
+  router.delete("/admin/quiz-submissions/:id", adminOnly, async (req, res) => {
+    if (!(await quizSubmissions.remove(parseId(req.params.id, "submission id")))) {
+      throw new HttpError(404, "Quiz submission not found");
+    }
+    res.status(204).end();
+  });
+
   // Streamed in batches with back-pressure, so memory stays flat however many rows there are.
   // Compressed here with gzip rather than by the compression middleware: its brotli encoder
   // holds megabytes of window per download, and a pipeline stops reading the table as soon as
@@ -103,21 +111,34 @@ export function insightsRouter(services: Services, { trackRateLimit }: { trackRa
     res.vary("Accept-Encoding");
     const gzip = req.acceptsEncodings("gzip") === "gzip";
     if (gzip) res.setHeader("Content-Encoding", "gzip");
+    let rows = 0;
+    let complete = false;
     async function* csv() {
       yield csvLine(QUIZ_CSV_HEADERS);
       for await (const batch of quizSubmissions.exportRows()) {
+        rows += batch.length;
         yield batch.map((row) => quizCsvLine(row, formatDate)).join("");
       }
     }
     const source = Readable.from(csv(), { objectMode: false });
     try {
       await (gzip ? pipeline(source, createGzip(), res) : pipeline(source, res));
+      complete = true;
     } catch (error) {
       // The owner cancelled the download: not an error (decision 034). Anything else reaches the
       // error handler, which logs it; the pipeline has already cut the connection, so a failure
       // half-way never looks like a complete file.
       if (isClientAbort(error, req, res)) return;
       next(error);
+    } finally {
+      // Recorded here, not by a service wrapper: only the stream knows how much left (decision 029).
+      // A cancelled download is recorded too: part of the data has left all the same.
+      await audit.record({
+        action: "export",
+        itemKind: "quiz-submission",
+        itemLabel: "Quiz submissions (CSV)",
+        details: { rows, complete },
+      });
     }
   });
 

@@ -1,6 +1,7 @@
 import type { Request } from "express";
 import { z } from "zod";
 import { apiErrorSchema } from "#domain/api-error.ts";
+import { auditEntrySchema, auditListQuerySchema } from "#domain/audit.ts";
 import {
   loginAnswerSchema,
   loginSchema,
@@ -8,6 +9,7 @@ import {
   passwordChangeSchema,
   sessionAnswerSchema,
 } from "#domain/auth.ts";
+import { breedDeleteQuerySchema, breedInputSchema } from "#domain/breed-form.ts";
 import {
   breedRecommendationsSchema,
   breedSchema,
@@ -20,10 +22,18 @@ import {
   toyQuerySchema,
   toySchema,
 } from "#domain/catalog.ts";
+import { categoryDeleteQuerySchema, categoryInputSchema, categoryOrderSchema } from "#domain/category-form.ts";
 import { contactRequestSchema } from "#domain/contact.ts";
 import { QUIZ_CSV_FILENAME } from "#domain/csv.ts";
 import { formSavedReplySchema, formSentReplySchema } from "#domain/form-reply.ts";
 import { MAX_DATABASE_ID } from "#domain/ids.ts";
+import {
+  contactMessageSchema,
+  contactMessageSummarySchema,
+  messageListQuerySchema,
+  messageReplySchema,
+  messageUpdateSchema,
+} from "#domain/inbox.ts";
 import {
   clickBreakdownSchema,
   contentCountsSchema,
@@ -33,6 +43,23 @@ import {
   quizSubmissionsSummarySchema,
   toyClicksSchema,
 } from "#domain/insights.ts";
+import { mediaItemSchema, mediaQuerySchema, mediaUsageSchema } from "#domain/media.ts";
+import { mediaAltTextSchema } from "#domain/media-form.ts";
+import {
+  newsletterCountsSchema,
+  newsletterCreateSchema,
+  newsletterInputSchema,
+  newsletterPreviewSchema,
+  newsletterSchema,
+  newsletterSummarySchema,
+} from "#domain/newsletters.ts";
+import {
+  dataErasureSchema,
+  erasureListQuerySchema,
+  PERSONAL_DATA_FILENAME,
+  personalDataQuerySchema,
+  personalDataSchema,
+} from "#domain/personal-data.ts";
 import { postExtrasSchema } from "#domain/post-extras.ts";
 import { postInputSchema } from "#domain/post-form.ts";
 import { postRevisionSchema, postSchema, postSummarySchema } from "#domain/posts.ts";
@@ -43,8 +70,16 @@ import {
   productBoxToySchema,
 } from "#domain/product-boxes.ts";
 import { productInputSchema } from "#domain/product-form.ts";
+import { productBulkResultSchema, productBulkSchema } from "#domain/product-list.ts";
 import { quizAnswersSchema, quizSubmissionSchema } from "#domain/quiz.ts";
 import { optionalSlugSchema } from "#domain/slug.ts";
+import {
+  SUBSCRIBERS_CSV_FILENAME,
+  subscriberExportQuerySchema,
+  subscriberListQuerySchema,
+  subscriberSchema,
+  subscriberUpdateSchema,
+} from "#domain/subscribers.ts";
 import { testimonialSchema } from "#domain/testimonials.ts";
 import { trashItemSchema } from "#domain/trash.ts";
 import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, uploadErrorSchema, uploadSuccessSchema } from "#domain/uploads.ts";
@@ -73,6 +108,12 @@ const TAGS = [
   { name: "Admin session", description: "Signing the owner in and out, and the password." },
   { name: "Admin content", description: "The owner's writes: posts, products and their links, images." },
   { name: "Admin insights", description: "The owner's numbers: dashboard and quiz submissions." },
+  { name: "Admin inbox", description: "Contact messages: read, archive, trash, reply from the site." },
+  {
+    name: "Admin audience",
+    description: "Newsletter subscribers, newsletters and their sends, and visitors' data rights (export, erasure).",
+  },
+  { name: "Admin activity", description: "The audit log of the owner's actions (no personal data)." },
 ] as const;
 
 /** The answers' schemas, named: components/schemas of the document. */
@@ -109,6 +150,19 @@ const WIRE_SCHEMAS: Record<string, z.ZodType> = {
   PostPreview: postPreviewSchema,
   PostRevision: postRevisionSchema,
   TrashItem: trashItemSchema,
+  MediaUsage: mediaUsageSchema,
+  MediaItem: mediaItemSchema,
+  ProductBulkResult: productBulkResultSchema,
+  ContactMessageSummary: contactMessageSummarySchema,
+  ContactMessage: contactMessageSchema,
+  Subscriber: subscriberSchema,
+  NewsletterCounts: newsletterCountsSchema,
+  NewsletterSummary: newsletterSummarySchema,
+  Newsletter: newsletterSchema,
+  NewsletterPreview: newsletterPreviewSchema,
+  PersonalData: personalDataSchema,
+  DataErasure: dataErasureSchema,
+  AuditEntry: auditEntrySchema,
 };
 type WireName = keyof typeof WIRE_SCHEMAS;
 
@@ -123,7 +177,16 @@ const HEADERS = {
   },
   "Content-Disposition": {
     description: "Saves the answer as a file",
-    schema: { type: "string", const: `attachment; filename="${QUIZ_CSV_FILENAME}"` },
+    schema: {
+      type: "string",
+      enum: [QUIZ_CSV_FILENAME, SUBSCRIBERS_CSV_FILENAME, PERSONAL_DATA_FILENAME].map(
+        (name) => `attachment; filename="${name}"`,
+      ),
+    },
+  },
+  "X-Unread-Count": {
+    description: "How many messages in the inbox are unread",
+    schema: { type: "integer", minimum: 0 },
   },
   "Set-Cookie": {
     description: "The session cookie (HttpOnly, SameSite=Lax; `__Host-` prefixed and Secure over HTTPS)",
@@ -247,7 +310,7 @@ const OPERATIONS: Operation[] = [
     path: "/categories",
     operationId: "listCategories",
     tag: "Catalogue",
-    summary: "Every toy category, by id",
+    summary: "Every toy category, in the owner's order (then by id)",
     ok: { 200: { description: "Categories", body: ["Category"] } },
   },
   {
@@ -656,6 +719,133 @@ const OPERATIONS: Operation[] = [
     multipart: true,
     ok: { 200: { description: "The stored image's URL", body: "UploadSuccess" } },
   },
+  // Admin content: the media library, categories, breeds, bulk product actions (decision 027)
+  {
+    method: "get",
+    path: "/admin/media",
+    operationId: "listMedia",
+    tag: "Admin content",
+    summary:
+      "The uploaded images, newest first, searched by file name or alt text, paged (X-Total-Count tells how many matched), each with where it is used",
+    query: mediaQuerySchema,
+    ok: { 200: { description: "Images", body: ["MediaItem"], headers: ["X-Total-Count"] } },
+  },
+  {
+    method: "patch",
+    path: "/admin/media/{id}",
+    operationId: "updateMediaAltText",
+    tag: "Admin content",
+    summary: "Sets or clears an image's alt text (pages use it where the image shows without one of its own)",
+    ids: { id: "the image's id" },
+    body: mediaAltTextSchema,
+    ok: { 200: { description: "The image", body: "MediaItem" } },
+    errors: [404],
+  },
+  {
+    method: "delete",
+    path: "/admin/media/{id}",
+    operationId: "deleteMedia",
+    tag: "Admin content",
+    summary: "Deletes an image nothing uses, with its smaller copies (409 says where it is still used)",
+    ids: { id: "the image's id" },
+    ok: { 204: { description: "Deleted" } },
+    errors: [404, 409],
+  },
+  {
+    method: "post",
+    path: "/categories",
+    operationId: "createCategory",
+    tag: "Admin content",
+    summary: "Creates a category (last in the order unless a position is given)",
+    body: categoryInputSchema,
+    ok: { 201: { description: "The stored category", body: "Category" } },
+    errors: [409],
+  },
+  {
+    method: "post",
+    path: "/categories/order",
+    operationId: "reorderCategories",
+    tag: "Admin content",
+    summary: "Puts the categories in this order (every category id exactly once); the home page shows the first six",
+    body: categoryOrderSchema,
+    ok: { 200: { description: "The categories in their new order", body: ["Category"] } },
+  },
+  {
+    method: "patch",
+    path: "/categories/{id}",
+    operationId: "updateCategory",
+    tag: "Admin content",
+    summary: "Changes some or all fields of a category (name, description, icon, image, position)",
+    ids: { id: "the category's id" },
+    body: withoutRequired(inputSchema(categoryInputSchema)),
+    ok: { 200: { description: "The stored category", body: "Category" } },
+    errors: [404, 409],
+  },
+  {
+    method: "delete",
+    path: "/categories/{id}",
+    operationId: "deleteCategory",
+    tag: "Admin content",
+    summary:
+      "Deletes a category; 409 while products use it, unless moveTo names the category their links and legacy category move to first",
+    ids: { id: "the category's id" },
+    query: categoryDeleteQuerySchema,
+    ok: { 204: { description: "Deleted" } },
+    errors: [404, 409],
+  },
+  {
+    method: "post",
+    path: "/breeds",
+    operationId: "createBreed",
+    tag: "Admin content",
+    summary: "Creates a breed; its page address (slug) is made from the name",
+    body: breedInputSchema,
+    ok: { 201: { description: "The stored breed", body: "Breed" } },
+    errors: [409],
+  },
+  {
+    method: "patch",
+    path: "/breeds/{id}",
+    operationId: "updateBreed",
+    tag: "Admin content",
+    summary: "Changes some or all fields of a breed (name, size, description, image); the slug stays",
+    ids: { id: "the breed's id" },
+    body: withoutRequired(inputSchema(breedInputSchema)),
+    ok: { 200: { description: "The stored breed", body: "Breed" } },
+    errors: [404, 409],
+  },
+  {
+    method: "delete",
+    path: "/breeds/{id}",
+    operationId: "deleteBreed",
+    tag: "Admin content",
+    summary:
+      "Deletes a breed; 409 while products are recommended for it, unless removeRecommendations=true removes them with it",
+    ids: { id: "the breed's id" },
+    query: breedDeleteQuerySchema,
+    ok: { 204: { description: "Deleted" } },
+    errors: [404, 409],
+  },
+  {
+    method: "post",
+    path: "/toys/bulk",
+    operationId: "bulkUpdateToys",
+    tag: "Admin content",
+    summary:
+      "One action on several products: to the trash, top pick on or off, in or out of stock (400 names ids that are not products)",
+    body: productBulkSchema,
+    ok: { 200: { description: "What was done, to how many", body: "ProductBulkResult" } },
+  },
+  {
+    method: "post",
+    path: "/toys/{id}/duplicate",
+    operationId: "duplicateToy",
+    tag: "Admin content",
+    summary: 'Copies a product as "{name} (copy)" with its categories and breed notes (not as a top pick)',
+    ids: { id: "the toy's id" },
+    ok: { 201: { description: "The copy", body: "Toy" } },
+    errors: [404],
+  },
   // Admin insights
   {
     method: "get",
@@ -691,6 +881,271 @@ const OPERATIONS: Operation[] = [
         headers: ["Content-Disposition"],
       },
     },
+  },
+  {
+    method: "delete",
+    path: "/admin/quiz-submissions/{id}",
+    operationId: "deleteQuizSubmission",
+    tag: "Admin insights",
+    summary: "Deletes one quiz submission for good",
+    ids: { id: "the submission's id" },
+    ok: { 204: { description: "Deleted" } },
+    errors: [404],
+  },
+  // Admin inbox
+  {
+    method: "get",
+    path: "/admin/messages",
+    operationId: "listMessages",
+    tag: "Admin inbox",
+    summary:
+      "Contact messages outside the trash, newest first, by view and search, paged (X-Total-Count: matches; X-Unread-Count: unread in the inbox)",
+    query: messageListQuerySchema,
+    ok: {
+      200: {
+        description: "Messages",
+        body: ["ContactMessageSummary"],
+        headers: ["X-Total-Count", "X-Unread-Count"],
+      },
+    },
+  },
+  {
+    method: "get",
+    path: "/admin/messages/{id}",
+    operationId: "getMessage",
+    tag: "Admin inbox",
+    summary: "One message in full, with what became of its notification e-mail (reading it here does not mark it read)",
+    ids: { id: "the message's id" },
+    ok: { 200: { description: "The message", body: "ContactMessage" } },
+    errors: [404],
+  },
+  {
+    method: "patch",
+    path: "/admin/messages/{id}",
+    operationId: "updateMessage",
+    tag: "Admin inbox",
+    summary: "Marks a message read or unread, archives it or moves it back to the inbox",
+    ids: { id: "the message's id" },
+    body: messageUpdateSchema,
+    ok: { 200: { description: "The message", body: "ContactMessage" } },
+    errors: [404],
+  },
+  {
+    method: "delete",
+    path: "/admin/messages/{id}",
+    operationId: "deleteMessage",
+    tag: "Admin inbox",
+    summary: "Moves a message to the trash (restorable for 30 days)",
+    ids: { id: "the message's id" },
+    ok: { 204: { description: "Deleted" } },
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/admin/messages/{id}/restore",
+    operationId: "restoreMessage",
+    tag: "Admin inbox",
+    summary: "Brings a message back from the trash",
+    ids: { id: "the message's id" },
+    ok: { 200: { description: "The restored message", body: "ContactMessage" } },
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/admin/messages/{id}/reply",
+    operationId: "replyToMessage",
+    tag: "Admin inbox",
+    summary:
+      "E-mails a reply to the visitor through the outbox (Reply-To: the owner's inbox); 409 when no mail server is configured",
+    ids: { id: "the message's id" },
+    body: messageReplySchema,
+    ok: {
+      200: { description: "Sent", body: "FormSentReply" },
+      202: { description: "Queued; it follows from the outbox", body: "FormSavedReply" },
+    },
+    errors: [404, 409],
+  },
+  {
+    method: "delete",
+    path: "/admin/trash/messages/{id}",
+    operationId: "deleteTrashedMessage",
+    tag: "Admin inbox",
+    summary: "Deletes one message in the trash for good, with its notification e-mail",
+    ids: { id: "the message's id" },
+    ok: { 204: { description: "Deleted" } },
+    errors: [404],
+  },
+  // Admin audience
+  {
+    method: "get",
+    path: "/admin/subscribers",
+    operationId: "listSubscribers",
+    tag: "Admin audience",
+    summary:
+      "Newsletter subscribers, newest signups first, by address, status and signup days, paged (X-Total-Count tells how many matched)",
+    query: subscriberListQuerySchema,
+    ok: { 200: { description: "Subscribers", body: ["Subscriber"], headers: ["X-Total-Count"] } },
+  },
+  {
+    method: "get",
+    path: "/admin/subscribers.csv",
+    operationId: "exportSubscribers",
+    tag: "Admin audience",
+    summary: "The filtered subscribers as CSV (UTF-8 with a byte order mark), times in the given locale and time zone",
+    query: subscriberExportQuerySchema,
+    ok: {
+      200: {
+        description: SUBSCRIBERS_CSV_FILENAME,
+        contentType: "text/csv",
+        body: { type: "string" },
+        headers: ["Content-Disposition"],
+      },
+    },
+  },
+  {
+    method: "patch",
+    path: "/admin/subscribers/{id}",
+    operationId: "updateSubscriber",
+    tag: "Admin audience",
+    summary: "Unsubscribes an address by hand (the only change the owner may make: subscribing needs consent)",
+    ids: { id: "the subscriber's id" },
+    body: subscriberUpdateSchema,
+    ok: { 200: { description: "The subscriber", body: "Subscriber" } },
+    errors: [404],
+  },
+  {
+    method: "delete",
+    path: "/admin/subscribers/{id}",
+    operationId: "deleteSubscriber",
+    tag: "Admin audience",
+    summary: "Deletes a subscriber for good",
+    ids: { id: "the subscriber's id" },
+    ok: { 204: { description: "Deleted" } },
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/admin/newsletters",
+    operationId: "listNewsletters",
+    tag: "Admin audience",
+    summary: "Every newsletter, newest first, with its delivery counts and clicks",
+    ok: { 200: { description: "Newsletters", body: ["NewsletterSummary"] } },
+  },
+  {
+    method: "post",
+    path: "/admin/newsletters",
+    operationId: "createNewsletter",
+    tag: "Admin audience",
+    summary: "Creates a draft from a subject and markdown content, or from a published post (postId)",
+    body: newsletterCreateSchema,
+    ok: { 201: { description: "The draft", body: "Newsletter" } },
+  },
+  {
+    method: "get",
+    path: "/admin/newsletters/{id}",
+    operationId: "getNewsletter",
+    tag: "Admin audience",
+    summary: "One newsletter with its body, delivery counts and the clicks through its links",
+    ids: { id: "the newsletter's id" },
+    ok: { 200: { description: "The newsletter", body: "Newsletter" } },
+    errors: [404],
+  },
+  {
+    method: "patch",
+    path: "/admin/newsletters/{id}",
+    operationId: "updateNewsletter",
+    tag: "Admin audience",
+    summary: "Changes a draft's subject or content (409 once it is sent)",
+    ids: { id: "the newsletter's id" },
+    body: withoutRequired(inputSchema(newsletterInputSchema)),
+    ok: { 200: { description: "The draft", body: "Newsletter" } },
+    errors: [404, 409],
+  },
+  {
+    method: "delete",
+    path: "/admin/newsletters/{id}",
+    operationId: "deleteNewsletter",
+    tag: "Admin audience",
+    summary: "Deletes a draft (409 once it is sent: its counts are the record)",
+    ids: { id: "the newsletter's id" },
+    ok: { 204: { description: "Deleted" } },
+    errors: [404, 409],
+  },
+  {
+    method: "get",
+    path: "/admin/newsletters/{id}/preview",
+    operationId: "previewNewsletter",
+    tag: "Admin audience",
+    summary: "The e-mail as subscribers will get it (HTML and text), and the product tokens it leaves out",
+    ids: { id: "the newsletter's id" },
+    ok: { 200: { description: "The preview", body: "NewsletterPreview" } },
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/admin/newsletters/{id}/test",
+    operationId: "testNewsletter",
+    tag: "Admin audience",
+    summary: "E-mails a test copy to the owner's address (CONTACT_TO)",
+    ids: { id: "the newsletter's id" },
+    ok: {
+      200: { description: "Sent", body: "FormSentReply" },
+      202: { description: "Queued in the outbox", body: "FormSavedReply" },
+    },
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/admin/newsletters/{id}/send",
+    operationId: "sendNewsletter",
+    tag: "Admin audience",
+    summary:
+      "Starts sending to every subscribed address, throttled, each through the outbox with its own unsubscribe link; asking again sends nothing new",
+    ids: { id: "the newsletter's id" },
+    ok: { 202: { description: "Sending (or already sent): the newsletter with its counts", body: "Newsletter" } },
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/admin/personal-data",
+    operationId: "exportPersonalData",
+    tag: "Admin audience",
+    summary:
+      "Everything the site holds about an address (quiz submissions, subscriber record with consent, contact messages, e-mails) as a JSON download",
+    query: personalDataQuerySchema,
+    ok: {
+      200: { description: PERSONAL_DATA_FILENAME, body: "PersonalData", headers: ["Content-Disposition"] },
+    },
+  },
+  {
+    method: "delete",
+    path: "/admin/personal-data",
+    operationId: "erasePersonalData",
+    tag: "Admin audience",
+    summary:
+      "Erases everything the site holds about an address, and records the erasure (time, counts and a SHA-256 of the address, never the address)",
+    query: personalDataQuerySchema,
+    ok: { 200: { description: "The erasure record", body: "DataErasure" } },
+  },
+  {
+    method: "get",
+    path: "/admin/personal-data/erasures",
+    operationId: "listErasures",
+    tag: "Admin audience",
+    summary: "Recorded erasures, newest first (the last 200); with email, only those of that address",
+    query: erasureListQuerySchema,
+    ok: { 200: { description: "Erasure records", body: ["DataErasure"] } },
+  },
+  // Admin activity
+  {
+    method: "get",
+    path: "/admin/audit-log",
+    operationId: "listAuditLog",
+    tag: "Admin activity",
+    summary:
+      "The owner's actions (sign-ins, edits, deletions, sends, exports, erasures), newest first, by action, kind of item and days, paged (X-Total-Count tells how many matched)",
+    query: auditListQuerySchema,
+    ok: { 200: { description: "Audit log entries", body: ["AuditEntry"], headers: ["X-Total-Count"] } },
   },
 ];
 

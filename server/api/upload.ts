@@ -29,7 +29,7 @@ const TEXT = {
   malformed: "The upload could not be read (malformed multipart body)",
 } as const;
 
-type Received = { ok: true; bytes: Buffer } | { ok: false; status: number; error: string };
+type Received = { ok: true; bytes: Buffer; fileName: string | null } | { ok: false; status: number; error: string };
 
 function refuse(res: Response, status: number, error: string) {
   res.status(status).json({ success: false, error, message: error } satisfies UploadAnswer);
@@ -69,6 +69,8 @@ function receiveImage(req: Request): Promise<Received> {
     try {
       parser = busboy({
         headers: req.headers,
+        // browsers send the file name's UTF-8 bytes as they are ("Hündchen.jpg")
+        defParamCharset: "utf8",
         limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 20 },
       });
     } catch {
@@ -79,11 +81,14 @@ function receiveImage(req: Request): Promise<Received> {
 
     const chunks: Buffer[] = [];
     let received: Buffer | undefined;
-    parser.on("file", (name, stream) => {
+    let fileName: string | null = null;
+    parser.on("file", (name, stream, info) => {
       if (name !== FIELD) {
         stream.resume();
         return;
       }
+      // the library lists images by the name they were uploaded with (cleaned by the service)
+      fileName = info.filename ?? null;
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("limit", () => finish({ ok: false, status: 413, error: TEXT.tooLarge }));
       stream.on("end", () => {
@@ -96,7 +101,7 @@ function receiveImage(req: Request): Promise<Received> {
     parser.on("error", () => finish({ ok: false, status: 400, error: TEXT.malformed }));
     parser.on("close", () => {
       // a browser sends an empty part when no file was chosen
-      if (received && received.length > 0) finish({ ok: true, bytes: received });
+      if (received && received.length > 0) finish({ ok: true, bytes: received, fileName });
       else finish({ ok: false, status: 400, error: TEXT.missingFile });
     });
     req.on("error", () => finish({ ok: false, status: 400, error: TEXT.malformed }));
@@ -122,7 +127,7 @@ export function uploadRouter({ media }: { media: MediaService }) {
       return refuse(res, received.status, received.error);
     }
     try {
-      const image = await media.store(received.bytes);
+      const image = await media.store(received.bytes, { originalName: received.fileName });
       res.json({ success: true, imageUrl: image.url } satisfies UploadAnswer);
     } catch (error) {
       if (!(error instanceof ImageRejectedError)) throw error;

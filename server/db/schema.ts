@@ -413,6 +413,28 @@ export const dataErasures = pgTable("data_erasures", {
   counts: jsonb("counts").$type<Record<string, number>>().notNull(),
 });
 
+// What the owner did in the admin, and when (decision 029): the action, the kind of item and
+// which one. Never personal data: a subscriber or message is named by its id, an erasure by
+// counts and a hash prefix. Rows older than AUDIT_LOG_DAYS are purged hourly.
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    action: text("action").notNull(),
+    itemKind: text("item_kind").notNull(),
+    itemId: integer("item_id"),
+    /** the item's title or name when it was recorded (it may be renamed or deleted since) */
+    itemLabel: text("item_label"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    // newest first for the list and the dashboard; by kind for the kind filter
+    index("audit_log_at_idx").on(t.at.desc()),
+    index("audit_log_item_kind_at_idx").on(t.itemKind, t.at.desc()),
+  ],
+);
+
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 
 // Every outgoing e-mail is written here first (in the transaction of what caused it) and sent

@@ -8,7 +8,7 @@ import { keepPrivate } from "./private-answers";
 // 1. canonical-path.ts turns away every other spelling of an API path before routing;
 // 2. requireAdminForPrivateApi, in front of every API router, decides by method and path
 //    (normalised again here, so it reads a path as the case-sensitive routers do or stricter):
-//    reads are public except under /api/admin, writes need a session except the visitors' own
+//    reads are public except under /api/admin (and a post's revisions), writes need a session except the visitors' own
 //    forms and tracking, so a new write endpoint is admin-only unless it is added here;
 // 3. adminOnly sits on every admin route itself, so no spelling the first two might miss can
 //    reach an admin handler (the access test checks every private route carries it).
@@ -24,6 +24,9 @@ const PUBLIC_WRITES = new Set([
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** Reads outside /api/admin that are still the owner's: a post's earlier versions (issue 18). */
+const PRIVATE_READS = [/^\/posts\/[^/]+\/revisions(\/|$)/];
+
 export const SIGN_IN_REQUIRED = "Please sign in as an administrator";
 
 /** True when the request (method + path inside /api) needs no admin session. */
@@ -35,7 +38,9 @@ export function isPublicApiCall(method: string, path: string): boolean {
     // a broken escape: judged as written (canonical-path.ts refuses it before this)
   }
   const normalized = normalizePath(decoded.toLowerCase()).replace(/\/+$/, "") || "/";
-  if (READ_METHODS.has(method.toUpperCase())) return !/^\/admin(\/|$)/.test(normalized);
+  if (READ_METHODS.has(method.toUpperCase())) {
+    return !/^\/admin(\/|$)/.test(normalized) && !PRIVATE_READS.some((pattern) => pattern.test(normalized));
+  }
   return PUBLIC_WRITES.has(`${method.toUpperCase()} ${normalized}`);
 }
 

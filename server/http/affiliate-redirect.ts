@@ -27,7 +27,10 @@ export function withAssociateTag(url: string, tag: string | undefined): string |
  * redirect anywhere else. Clicks are counted per client with limits (stats.recordClick); the
  * visitor is sent on either way.
  */
-export function affiliateRedirect({ catalog, content, stats }: Services, associateTag: string | undefined) {
+export function affiliateRedirect(
+  { catalog, content, stats, newsletters }: Services,
+  associateTag: string | undefined,
+) {
   const router = createRouter();
 
   /** The placement to count: a named post or breed page only when it exists, so no caller invents rows. */
@@ -35,8 +38,9 @@ export function affiliateRedirect({ catalog, content, stats }: Services, associa
     const placement: ParsedPlacement = parsePlacement(from);
     if (placement.kind === "post" && !(await content.getPostBySlug(placement.slug))) return "other";
     if (placement.kind === "breed" && !(await catalog.findBreedBySlug(placement.slug))) return "other";
-    // newsletters are counted by their own id once they exist; until then, as e-mail
-    if (placement.kind === "email") return "email";
+    // a newsletter's links count for it (its page shows them); an id no newsletter has, as e-mail
+    if (placement.kind === "email")
+      return (await newsletters.exists(placement.id)) ? placementName(placement) : "email";
     return placementName(placement);
   }
 

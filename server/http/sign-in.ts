@@ -33,7 +33,8 @@ export async function signIn(
     return { ...result, message: loginThrottledText(result.retryAfterSeconds, result.scope) };
   }
   if (result.outcome === "invalid") return result;
-  await auth.logout(readCookie(req, sessionCookieName(secureCookies)));
+  // the session this browser held ends; that is no sign-out of its own in the audit log
+  await auth.endSession(readCookie(req, sessionCookieName(secureCookies)));
   setSessionCookie(res, secureCookies, result.token);
   setDeviceCookie(res, secureCookies, result.device);
   return { outcome: "signed-in", username: result.session.user.username };

@@ -1,12 +1,17 @@
 import type { RequestHandler } from "express";
+import { RENDITION_WIDTHS } from "#domain/upload-urls.ts";
 import type { MediaService } from "#server/services/media.service.ts";
 
-// Uploaded images under /uploads/<sha256>.webp. The name is the hash of the bytes, so a URL
-// never changes meaning: browsers and CDNs may keep it for a year without asking again.
+// Uploaded images under /uploads/<sha256>.webp, and their smaller copies under
+// /uploads/<sha256>-<width>.webp (decision 027). The name is the hash of the bytes, so a URL
+// never changes meaning: browsers and CDNs may keep it for a year without asking again. A copy
+// that was never made (the image is no wider) is answered with the image itself, which is just
+// as permanent.
 
-const FILE_NAME = /^\/([0-9a-f]{64})\.webp$/;
+const FILE_NAME = /^\/([0-9a-f]{64})(?:-([1-9][0-9]{0,3}))?\.webp$/;
+const WIDTHS: ReadonlySet<number> = new Set(RENDITION_WIDTHS);
 
-/** Serves GET and HEAD /uploads/<hash>.webp from the media table; JSON 404 for anything else. */
+/** Serves GET and HEAD /uploads/<hash>.webp and /uploads/<hash>-<width>.webp from the media tables; JSON 404 for anything else. */
 export function uploadsHandler({ media }: { media: MediaService }): RequestHandler {
   return async (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -14,8 +19,11 @@ export function uploadsHandler({ media }: { media: MediaService }): RequestHandl
       res.status(405).json({ message: `${req.method} is not allowed on uploaded images` });
       return;
     }
-    const hash = FILE_NAME.exec(req.path)?.[1];
-    const image = hash ? await media.read(hash) : null;
+    const [, hash, widthText] = FILE_NAME.exec(req.path) ?? [];
+    const width = widthText === undefined ? undefined : Number(widthText);
+    // only the widths pages ask for: any other number would be a second name for the same bytes
+    const known = hash !== undefined && (width === undefined || WIDTHS.has(width));
+    const image = !known ? null : width === undefined ? await media.read(hash) : await media.readRendition(hash, width);
     if (!hash || !image) {
       res.setHeader("Cache-Control", "no-cache");
       res.status(404).json({ message: "Image not found" });
@@ -24,7 +32,7 @@ export function uploadsHandler({ media }: { media: MediaService }): RequestHandl
     res.set({
       "Content-Type": image.contentType,
       "Cache-Control": "public, max-age=31536000, immutable",
-      ETag: `"${hash}"`,
+      ETag: `"${hash}${width === undefined ? "" : `-${width}`}"`,
     });
     // send() answers 304 to a matching If-None-Match and leaves the body out of HEAD
     res.send(image.bytes);

@@ -32,6 +32,11 @@ export interface OutboxOptions {
   maxAgeMs?: number;
   /** default 5_000 */
   pollIntervalMs?: number;
+  /**
+   * Told about every message given up on for good, after it is recorded (a bounce marks its
+   * subscriber, issue 19). Its failure is logged, never the send's.
+   */
+  onFailed?: (message: { id: number; kind: string; recipient: string }, error: MailDeliveryError) => Promise<void>;
 }
 
 const MAX_BACKOFF_MS = 60 * 60_000;
@@ -178,8 +183,17 @@ export function createOutbox(db: Database, options: OutboxOptions) {
       const lastError = deliveryError.message.slice(0, LAST_ERROR_MAX_CHARS);
       const errorLog = { ...log, error: lastError, responseCode: deliveryError.responseCode };
       if (deliveryError.permanent || row.attempts >= maxAttempts) {
-        await db.update(emailOutbox).set({ status: "failed", lastError, updatedAt: sql`now()` }).where(ours);
+        const failed = await db
+          .update(emailOutbox)
+          .set({ status: "failed", lastError, updatedAt: sql`now()` })
+          .where(ours)
+          .returning({ id: emailOutbox.id });
         logger.error({ ...errorLog, permanent: deliveryError.permanent }, "email failed");
+        if (failed.length > 0 && options.onFailed) {
+          await options
+            .onFailed({ id: row.id, kind: row.kind, recipient: row.recipient }, deliveryError)
+            .catch((hookError: unknown) => logger.error({ ...log, err: hookError }, "could not act on a failed email"));
+        }
         return "failed";
       }
       const backoffMs = Math.min(retryBaseMs * 2 ** (row.attempts - 1), MAX_BACKOFF_MS);

@@ -1,3 +1,4 @@
+import { formatLegalDate } from "#domain/dates.ts";
 import { formatPrice } from "#domain/price.ts";
 import type { OutboxMessage } from "./outbox";
 import { toHeaderText } from "./transport";
@@ -145,6 +146,41 @@ export function contactNotificationEmail(input: {
     to: input.to,
     replyTo: { name: toHeaderText(name), address: email },
     subject: `Contact form: ${toHeaderText(subject)}`,
+    text,
+  };
+}
+
+/**
+ * The owner's answer to a contact message, sent from the site (issue 19). Replies to it reach the
+ * owner's inbox; the visitor's own words are quoted below, as a mail program would.
+ */
+export function contactReplyEmail(input: {
+  to: string;
+  /** the owner's inbox (CONTACT_TO) */
+  replyTo: string;
+  subject: string;
+  reply: string;
+  original: { name: string; message: string; receivedAt: Date };
+}): OutboxMessage {
+  const quoted = input.original.message
+    .split(/\r?\n/)
+    .map((line) => (line ? `> ${line}` : ">"))
+    .join("\n");
+  const text = [
+    input.reply,
+    "",
+    "--",
+    "Pawsome Picks",
+    "",
+    `On ${formatLegalDate(input.original.receivedAt)}, ${toHeaderText(input.original.name)} wrote:`,
+    quoted,
+    "",
+  ].join("\n");
+  return {
+    kind: "contact-reply",
+    to: input.to,
+    replyTo: { address: input.replyTo },
+    subject: toHeaderText(input.subject),
     text,
   };
 }

@@ -52,7 +52,8 @@ export type LoginResult =
   /** `device` is the (renewed) device cookie value for this browser */
   | { outcome: "signed-in"; token: string; session: Session; device: string }
   | { outcome: "invalid" }
-  | { outcome: "throttled"; retryAfterSeconds: number; scope: "client" | "account" };
+  /** `firstRefusal`: this attempt is the one that went over the limit (the audit log records a burst once) */
+  | { outcome: "throttled"; retryAfterSeconds: number; scope: "client" | "account"; firstRefusal: boolean };
 
 export type PasswordChangeResult =
   | { outcome: "changed" }
@@ -108,7 +109,10 @@ export function createAuthService(db: Database, rateLimits: RateLimitService, op
   async function countAttempt(counters: Counter[]) {
     for (const { key, limit, scope } of counters) {
       const verdict = await rateLimits.hit(key, limit.max, limit.windowMs);
-      if (!verdict.allowed) return { retryAfterSeconds: verdict.retryAfterSeconds, scope };
+      if (!verdict.allowed) {
+        // the counter's statement serialises hits, so exactly one attempt per window sees max + 1
+        return { retryAfterSeconds: verdict.retryAfterSeconds, scope, firstRefusal: verdict.hits === limit.max + 1 };
+      }
     }
     return null;
   }
@@ -132,6 +136,16 @@ export function createAuthService(db: Database, rateLimits: RateLimitService, op
     await db
       .delete(sessions)
       .where(or(lt(sessions.expiresAt, at), lt(sessions.lastSeenAt, new Date(at.getTime() - SESSION_IDLE_MS))));
+  }
+
+  /** Ends the session of a token (idempotent); true when there was one. */
+  async function endSession(token: string | undefined): Promise<boolean> {
+    if (!token) return false;
+    const ended = await db
+      .delete(sessions)
+      .where(eq(sessions.tokenHash, tokenHash(token)))
+      .returning({ tokenHash: sessions.tokenHash });
+    return ended.length > 0;
   }
 
   return {
@@ -263,11 +277,11 @@ export function createAuthService(db: Database, rateLimits: RateLimitService, op
       return { user: { id: row.userId, username: row.username }, expiresAt: row.expiresAt, id: row.tokenHash };
     },
 
-    /** Ends the session of a token (idempotent). */
-    async logout(token: string | undefined): Promise<void> {
-      if (!token) return;
-      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash(token)));
-    },
+    /** Signing out: ends the session of a token (idempotent); true when a session ended (the audit log records only those). */
+    logout: endSession,
+
+    /** Ends the session a new sign-in replaces: the same as logout, but not a sign-out in the audit log. */
+    endSession,
   };
 }
 

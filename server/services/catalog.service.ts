@@ -14,9 +14,55 @@ import {
   type ToyQuery,
 } from "#domain/catalog.ts";
 import type { ProductBoxToy } from "#domain/product-boxes.ts";
+import type { ProductListFilters, ProductListSort } from "#domain/product-list.ts";
 import type { ScorableToy } from "#domain/quiz-scoring.ts";
 import type { Database } from "#server/db/client.ts";
 import { breedRecommendations, breeds, categories, toyCategories, toySlugHistory, toys } from "#server/db/schema.ts";
+
+/**
+ * The media library's alt text of the image an `imageUrl` column names, when it is an upload
+ * with one (decision 027). A lookup by the media table's unique hash; the column is written out
+ * qualified because the queries it sits in join tables that have an image_url too.
+ */
+const libraryAltText = (imageUrlColumn: string) =>
+  sql<
+    string | null
+  >`(select "alt_text" from "media" where "hash" = substring(${sql.raw(imageUrlColumn)} from '^/uploads/([0-9a-f]{64})\\.webp$'))`;
+
+const breedColumns = {
+  id: breeds.id,
+  name: breeds.name,
+  slug: breeds.slug,
+  size: breeds.size,
+  description: breeds.description,
+  imageUrl: breeds.imageUrl,
+  imageAlt: libraryAltText(`"breeds"."image_url"`),
+};
+
+/** The admin products list's sort orders (domain/product-list.ts), as ORDER BY clauses. */
+function adminProductOrder(sort: ProductListSort | undefined): SQL[] {
+  switch (sort) {
+    case "name-asc":
+      return [asc(toys.name), asc(toys.id)];
+    case "name-desc":
+      return [desc(toys.name), desc(toys.id)];
+    case "price-asc":
+      return [sql`${toys.priceValue} asc nulls last`, asc(toys.name), asc(toys.id)];
+    case "price-desc":
+      return [sql`${toys.priceValue} desc nulls last`, asc(toys.name), asc(toys.id)];
+    case "rating-desc":
+      return [sql`${toys.ratingValue} desc nulls last`, asc(toys.name), asc(toys.id)];
+    case "rating-asc":
+      return [sql`${toys.ratingValue} asc nulls last`, asc(toys.name), asc(toys.id)];
+    // ids grow with every new product (a duplicate too): the order products were added in
+    case "newest":
+      return [desc(toys.id)];
+    case "oldest":
+      return [asc(toys.id)];
+    default:
+      return [desc(toys.isTopPick), sql`${toys.ratingValue} desc nulls last`, asc(toys.name), asc(toys.id)];
+  }
+}
 
 /** A page's address and last change, for the sitemap. */
 export interface PageDate {
@@ -37,6 +83,7 @@ const toyColumns = {
   description: toys.description,
   details: toys.details,
   imageUrl: toys.imageUrl,
+  imageAlt: libraryAltText(`"toys"."image_url"`),
   price: toys.price,
   priceDiscount: toys.priceDiscount,
   rating: toys.rating,
@@ -86,7 +133,7 @@ function likePattern(text: string): string {
 /** Breeds, categories and toys as the storefront reads them. */
 export function createCatalogService(db: Database) {
   /** Adds `categories: [{id, name}]` to toy rows, in one query for the whole list. */
-  async function withCategories(rows: Omit<Toy, "categories">[]): Promise<Toy[]> {
+  async function withCategories<R extends { id: number }>(rows: R[]): Promise<(R & { categories: CategoryRef[] })[]> {
     if (rows.length === 0) return [];
     const links = await db
       .select({ toyId: toyCategories.toyId, id: categories.id, name: categories.name })
@@ -160,20 +207,10 @@ export function createCatalogService(db: Database) {
   return {
     /** All breeds, by name. */
     async listBreeds(): Promise<Breed[]> {
-      return db
-        .select({
-          id: breeds.id,
-          name: breeds.name,
-          slug: breeds.slug,
-          size: breeds.size,
-          description: breeds.description,
-          imageUrl: breeds.imageUrl,
-        })
-        .from(breeds)
-        .orderBy(asc(breeds.name));
+      return db.select(breedColumns).from(breeds).orderBy(asc(breeds.name));
     },
 
-    /** All categories, by id (the home page shows the first six). */
+    /** All categories in the owner's order, ties by id (the home page shows the first six). */
     async listCategories(): Promise<Category[]> {
       return db
         .select({
@@ -184,7 +221,7 @@ export function createCatalogService(db: Database) {
           imageUrl: categories.imageUrl,
         })
         .from(categories)
-        .orderBy(asc(categories.id));
+        .orderBy(asc(categories.position), asc(categories.id));
     },
 
     /**
@@ -215,11 +252,19 @@ export function createCatalogService(db: Database) {
     },
 
     /**
-     * One page of the admin products list (spec: top picks first, then by rating descending;
-     * then by name for a stable order), searched by name or description, with the total.
+     * One page of the admin products list, with the total: searched by name or description,
+     * filtered by category (any of a toy's, or the legacy one), top pick and stock, sorted as
+     * asked (by default the spec's order: top picks first, then by rating descending; then by
+     * name for a stable order). Each row carries all the toy's categories.
      */
-    async listProductsForAdmin(query: { search?: string; page: number; pageSize: number }): Promise<AdminProductPage> {
-      const where = toyFilters(query.search ? { search: query.search } : {});
+    async listProductsForAdmin(
+      query: Omit<ProductListFilters, "page"> & { page: number; pageSize: number },
+    ): Promise<AdminProductPage> {
+      const where = and(
+        toyFilters({ search: query.search, category: query.category }),
+        query.topPick ? eq(toys.isTopPick, query.topPick === "yes") : undefined,
+        query.stock ? eq(toys.inStock, query.stock === "in") : undefined,
+      );
       const [rows, [counted]] = await Promise.all([
         db
           .select({
@@ -231,11 +276,12 @@ export function createCatalogService(db: Database) {
             rating: toys.rating,
             amazonUrl: toys.amazonUrl,
             isTopPick: toys.isTopPick,
+            inStock: toys.inStock,
           })
           .from(toys)
           .leftJoin(categories, eq(categories.id, toys.categoryId))
           .where(where)
-          .orderBy(desc(toys.isTopPick), sql`${toys.ratingValue} desc nulls last`, asc(toys.name), asc(toys.id))
+          .orderBy(...adminProductOrder(query.sort))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
         db
@@ -243,7 +289,7 @@ export function createCatalogService(db: Database) {
           .from(toys)
           .where(where),
       ]);
-      return { items: rows, total: counted?.n ?? 0 };
+      return { items: await withCategories(rows), total: counted?.n ?? 0 };
     },
 
     /** Top picks for the home page, best rated first. */
@@ -340,6 +386,7 @@ export function createCatalogService(db: Database) {
           slug: breeds.slug,
           description: breeds.description,
           imageUrl: breeds.imageUrl,
+          imageAlt: breedColumns.imageAlt,
         })
         .from(breeds)
         .where(eq(breeds.id, breedId));
@@ -435,12 +482,7 @@ export function createCatalogService(db: Database) {
     async listBreedSummaries(): Promise<BreedSummary[]> {
       return db
         .select({
-          id: breeds.id,
-          name: breeds.name,
-          slug: breeds.slug,
-          size: breeds.size,
-          description: breeds.description,
-          imageUrl: breeds.imageUrl,
+          ...breedColumns,
           // written out: in a subquery Drizzle leaves column names unqualified, and "id" would be the recommendation's
           toyCount:
             sql<number>`(select count(*) from "breed_recommendations" br join "toys" t on t."id" = br."toy_id" where br."breed_id" = "breeds"."id" and t."deleted_at" is null)`.mapWith(
@@ -453,17 +495,7 @@ export function createCatalogService(db: Database) {
 
     /** One breed by its page's slug, or null. */
     async findBreedBySlug(slug: string): Promise<Breed | null> {
-      const [breed] = await db
-        .select({
-          id: breeds.id,
-          name: breeds.name,
-          slug: breeds.slug,
-          size: breeds.size,
-          description: breeds.description,
-          imageUrl: breeds.imageUrl,
-        })
-        .from(breeds)
-        .where(eq(breeds.slug, slug));
+      const [breed] = await db.select(breedColumns).from(breeds).where(eq(breeds.slug, slug));
       return breed ?? null;
     },
 

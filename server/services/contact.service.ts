@@ -17,15 +17,16 @@ export function createContactService(db: Database, deps: { outbox: Outbox }, opt
     async submit(input: ContactInput): Promise<ContactSubmissionResult> {
       const receivedAt = new Date();
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(contactMessages)
-          .values({ ...input, createdAt: receivedAt })
-          .returning({ id: contactMessages.id });
-        if (!row) throw new Error("contact message was not stored");
         const messageId = await deps.outbox.enqueue(
           tx,
           contactNotificationEmail({ to: options.contactTo, message: input, receivedAt }),
         );
+        // the inbox shows whether this notification went out (issue 19)
+        const [row] = await tx
+          .insert(contactMessages)
+          .values({ ...input, createdAt: receivedAt, notificationOutboxId: messageId })
+          .returning({ id: contactMessages.id });
+        if (!row) throw new Error("contact message was not stored");
         return { contactMessageId: row.id, messageId };
       });
     },

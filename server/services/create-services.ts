@@ -2,14 +2,33 @@ import type { DatabaseHandle } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
 import { createOutbox, type OutboxOptions } from "#server/mail/outbox.ts";
 import type { MailTransport } from "#server/mail/transport.ts";
+import { audited, createAuditService } from "./audit.service";
+import {
+  authRules,
+  breedEditorRules,
+  categoryEditorRules,
+  inboxRules,
+  mediaRules,
+  newslettersRules,
+  personalDataRules,
+  postEditorRules,
+  productEditorRules,
+  quizSubmissionsRules,
+  subscribersRules,
+} from "./audit-rules";
 import { createAuthService } from "./auth.service";
+import { createBreedEditorService } from "./breed-editor.service";
 import { createCatalogService } from "./catalog.service";
+import { createCategoryEditorService } from "./category-editor.service";
 import { createContactService } from "./contact.service";
 import { createContentService } from "./content.service";
 import { createDashboardService } from "./dashboard.service";
 import { createHealthService } from "./health.service";
+import { createInboxService } from "./inbox.service";
 import { createMediaService } from "./media.service";
 import { createNewsletterService } from "./newsletter.service";
+import { createNewslettersService } from "./newsletters.service";
+import { createPersonalDataService } from "./personal-data.service";
 import { createPostEditorService } from "./post-editor.service";
 import { createProductEditorService } from "./product-editor.service";
 import { createProductPagesService } from "./product-pages.service";
@@ -20,6 +39,7 @@ import { createRateLimitService } from "./rate-limit.service";
 import { clearingReadCache, createReadCache, withReadCache } from "./read-cache";
 import { createSecretSource } from "./secrets.service";
 import { createStatsService } from "./stats.service";
+import { createSubscribersService } from "./subscribers.service";
 import { createTrashService } from "./trash.service";
 
 export interface ServicesConfig {
@@ -33,7 +53,9 @@ export interface ServicesConfig {
     /** how long a form submission waits for its e-mail to reach the mail server */
     sendTimeoutMs: number;
     /** outbox tuning (tests shorten the retry backoff) */
-    outbox?: Omit<OutboxOptions, "transport" | "logger">;
+    outbox?: Omit<OutboxOptions, "transport" | "logger" | "onFailed">;
+    /** newsletter messages queued per minute, over all instances (default 60) */
+    newsletterRatePerMinute?: number;
   };
   /** key for signed links; generated and stored in the database when absent */
   appSecret?: string;
@@ -80,7 +102,17 @@ const CACHED_CONTENT_READS = [
 /** Everything route loaders and API handlers may call; built once per process. */
 export function createServices(database: DatabaseHandle, config: ServicesConfig) {
   const { db } = database;
-  const outbox = createOutbox(db, { ...config.mail.outbox, transport: config.mail.transport, logger: config.logger });
+  // Admin actions are recorded by wrapping the services' methods (decision 029, audit-rules.ts).
+  const audit = createAuditService(db, { now: config.now, logger: config.logger });
+  const { lookUp } = audit;
+  const outbox = createOutbox(db, {
+    ...config.mail.outbox,
+    transport: config.mail.transport,
+    logger: config.logger,
+    // a bounce marks its subscriber (issue 19); called only once services exist
+    onFailed: (message, error) => subscribers.recordFailedMail(message, error),
+  });
+  const subscribers = audited(createSubscribersService(db, { now: config.now }), audit, subscribersRules());
   const readCache = createReadCache({ ttlMs: config.readCacheTtlMs ?? 0 });
   // Editors read their own writes back from the database, never from the cache.
   const freshCatalog = createCatalogService(db);
@@ -92,18 +124,20 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     CACHED_CONTENT_READS,
   );
   // Every write a visitor could see clears the public read cache (and the page cache with it).
-  const postEditor = clearingReadCache(createPostEditorService(db, { now: config.now }), readCache, [
-    "create",
-    "update",
-    "remove",
-    "restore",
-    "restoreRevision",
-    "purge",
-  ]);
-  const productEditor = clearingReadCache(
-    createProductEditorService(db, freshCatalog, { now: config.now }),
-    readCache,
-    [
+  const postEditor = audited(
+    clearingReadCache(createPostEditorService(db, { now: config.now }), readCache, [
+      "create",
+      "update",
+      "remove",
+      "restore",
+      "restoreRevision",
+      "purge",
+    ]),
+    audit,
+    postEditorRules(lookUp),
+  );
+  const productEditor = audited(
+    clearingReadCache(createProductEditorService(db, freshCatalog, { now: config.now }), readCache, [
       "create",
       "update",
       "remove",
@@ -114,26 +148,77 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
       "removeBreedLinks",
       "addBreedLink",
       "removeBreedLink",
-    ],
+      "bulk",
+      "duplicate",
+    ]),
+    audit,
+    productEditorRules(lookUp),
+  );
+  // Categories and breeds show on every storefront page that lists toys (decision 027).
+  const categoryEditor = audited(
+    clearingReadCache(createCategoryEditorService(db), readCache, ["create", "update", "reorder", "move", "remove"]),
+    audit,
+    categoryEditorRules(lookUp),
+  );
+  const breedEditor = audited(
+    clearingReadCache(createBreedEditorService(db, { now: config.now }), readCache, ["create", "update", "remove"]),
+    audit,
+    breedEditorRules(lookUp),
   );
   const rateLimits = createRateLimitService(db, { now: config.now });
   const newsletter = createNewsletterService(db, createSecretSource(db, "unsubscribe-links", config.appSecret));
   const contact = createContactService(db, { outbox }, { contactTo: config.mail.contactTo });
+  const inbox = audited(
+    createInboxService(db, { outbox }, { contactTo: config.mail.contactTo, now: config.now }),
+    audit,
+    inboxRules(lookUp),
+  );
   const quiz = createQuizService(
     db,
     { catalog, newsletter, outbox },
     { siteUrl: config.siteUrl, unsubscribeMailbox: config.mail.contactTo },
   );
+  const auth = createAuthService(db, rateLimits, {
+    now: config.now,
+    deviceSecret: createSecretSource(db, "device-cookies", config.appSecret),
+  });
   /** sends a queued form e-mail now; true when the mail server took it within the time limit */
   const deliverNow = (messageId: number) => outbox.deliver(messageId, config.mail.sendTimeoutMs);
   return {
     catalog,
     content,
     productPages: createProductPagesService({ catalog, content }),
-    media: createMediaService(db),
+    // an alt text shows with every product and breed that uses the image (toy and breed reads)
+    media: audited(
+      clearingReadCache(createMediaService(db), readCache, ["updateAltText", "remove"]),
+      audit,
+      mediaRules(lookUp),
+    ),
+    categoryEditor,
+    breedEditor,
     postEditor,
     productEditor,
-    trash: createTrashService(db, { postEditor, productEditor }),
+    trash: createTrashService(db, { postEditor, productEditor, inbox }),
+    inbox,
+    subscribers,
+    newsletters: audited(
+      createNewslettersService(
+        db,
+        { catalog, content, newsletter, outbox },
+        {
+          siteUrl: config.siteUrl,
+          ownerAddress: config.mail.contactTo,
+          ratePerMinute: config.mail.newsletterRatePerMinute ?? 60,
+          now: config.now,
+          logger: config.logger,
+        },
+      ),
+      audit,
+      newslettersRules(lookUp),
+    ),
+    personalData: audited(createPersonalDataService(db, { now: config.now }), audit, personalDataRules()),
+    /** sends a queued e-mail now; true when the mail server took it within the time limit */
+    deliverNow,
     contact,
     quiz,
     publicForms: createPublicFormsService(
@@ -145,11 +230,10 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     rateLimits,
     stats: createStatsService(db, { salt: createSecretSource(db, "visitor-salt"), rateLimits }, { now: config.now }),
     dashboard: createDashboardService(db),
-    quizSubmissions: createQuizSubmissionsService(db),
-    auth: createAuthService(db, rateLimits, {
-      now: config.now,
-      deviceSecret: createSecretSource(db, "device-cookies", config.appSecret),
-    }),
+    quizSubmissions: audited(createQuizSubmissionsService(db), audit, quizSubmissionsRules()),
+    auth: audited(auth, audit, authRules(auth)),
+    /** the admin audit log (the wrappers above write it; the streaming exports record themselves) */
+    audit,
     health: createHealthService(database),
     /** the public read cache (the page cache clears with it) */
     readCache,

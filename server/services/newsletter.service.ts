@@ -10,7 +10,7 @@ export type Executor = Pick<Database, "insert" | "select" | "update">;
 export interface Subscriber {
   id: number;
   email: string;
-  status: "subscribed" | "unsubscribed";
+  status: "subscribed" | "unsubscribed" | "bounced";
 }
 
 export interface SubscribeInput {

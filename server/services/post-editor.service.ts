@@ -1,6 +1,5 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import type { PostExtras } from "#domain/post-extras.ts";
-import type { PostInput } from "#domain/post-form.ts";
+import type { PostWrite } from "#domain/post-form.ts";
 import { type Post, type PostRevision, type PostStatus, REVISED_FIELDS } from "#domain/posts.ts";
 import type { Database } from "#server/db/client.ts";
 import { categories, postRevisions, postSlugHistory, posts, toys } from "#server/db/schema.ts";
@@ -10,9 +9,6 @@ import { type PurgeWhich, purgeCondition } from "./trash.service";
 const SLUG_TAKEN = "A post with this slug already exists";
 
 type PostRow = typeof posts.$inferSelect;
-
-/** A post as the editor saves it: the form's fields, the review and the editorial fields. */
-export type PostWrite = PostInput & PostExtras;
 
 function statusOf(row: PostRow, at: Date): PostStatus {
   if (row.status === "draft") return "draft";

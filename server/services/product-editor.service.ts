@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, like, ne } from "drizzle-orm";
 import type { Toy, ToyBreedLink, ToyCategoryLink } from "#domain/catalog.ts";
 import { ALREADY_RECOMMENDED, type ProductInput } from "#domain/product-form.ts";
+import type { ProductBulkInput, ProductBulkResult } from "#domain/product-list.ts";
 import { slugify, uniqueSlug } from "#domain/slug.ts";
 import type { Database } from "#server/db/client.ts";
 import { breedRecommendations, breeds, categories, toyCategories, toySlugHistory, toys } from "#server/db/schema.ts";
@@ -11,6 +12,9 @@ import { type PurgeWhich, purgeCondition } from "./trash.service";
 type Executor = Pick<Database, "select" | "insert" | "delete" | "update">;
 
 const SLUG_TAKEN = "A product with this slug already exists";
+/** What a duplicate's name ends with; the name stays within the form's 200 characters. */
+const COPY_SUFFIX = " (copy)";
+const MAX_NAME_LENGTH = 200;
 
 /** Ids from `wanted` that are not rows of the table, so a save can name what it refused. */
 async function missingIds(executor: Executor, table: typeof categories | typeof breeds, wanted: readonly number[]) {
@@ -271,6 +275,83 @@ export function createProductEditorService(db: Database, catalog: CatalogService
         .where(eq(breedRecommendations.id, id))
         .returning({ id: breedRecommendations.id });
       return gone.length > 0;
+    },
+
+    /**
+     * One action on several products at once, all or nothing: to the trash, top pick on or off,
+     * in or out of stock. An id that is not a product outside the trash refuses the whole call,
+     * naming it, so the owner never acts on fewer products than chosen without knowing.
+     */
+    async bulk(input: ProductBulkInput): Promise<ProductBulkResult> {
+      const ids = [...new Set(input?.ids ?? [])];
+      if (ids.length === 0) throw new ServiceError("invalid", "Select at least one product", "ids");
+      const count = await db.transaction(async (tx) => {
+        const found = await tx
+          .select({ id: toys.id })
+          .from(toys)
+          .where(and(inArray(toys.id, ids), isNull(toys.deletedAt)));
+        const known = new Set(found.map((row) => row.id));
+        const unknown = ids.filter((id) => !known.has(id));
+        if (unknown.length > 0) throw new ServiceError("invalid", `Unknown product: ${unknown.join(", ")}`, "ids");
+        const chosen = and(inArray(toys.id, ids), isNull(toys.deletedAt));
+        const at = now();
+        const changes =
+          input.action === "delete"
+            ? { deletedAt: at }
+            : input.action === "top-pick-on" || input.action === "top-pick-off"
+              ? { isTopPick: input.action === "top-pick-on", updatedAt: at }
+              : { inStock: input.action === "in-stock", updatedAt: at };
+        const changed = await tx.update(toys).set(changes).where(chosen).returning({ id: toys.id });
+        return changed.length;
+      });
+      return { action: input.action, count };
+    },
+
+    /**
+     * A copy of a product, named "{name} (copy)", with its categories and breed notes, under a
+     * new slug made from that name; null when there is no such product. The copy is not a top
+     * pick, whatever the original is: it would otherwise show on the home page before the
+     * owner has changed a word of it.
+     */
+    async duplicate(id: number): Promise<Toy | null> {
+      const copyId = await write(() =>
+        db.transaction(async (tx) => {
+          const [original] = await tx
+            .select()
+            .from(toys)
+            .where(and(eq(toys.id, id), isNull(toys.deletedAt)));
+          if (!original) return null;
+          const {
+            id: _id,
+            slug: _slug,
+            deletedAt: _deletedAt,
+            priceValue: _priceValue,
+            ratingValue: _ratingValue,
+            ...fields
+          } = original;
+          const name = `${original.name.slice(0, MAX_NAME_LENGTH - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
+          const slug = await slugForNewToy(tx, name, undefined);
+          const [row] = await tx
+            .insert(toys)
+            .values({ ...fields, name, slug, isTopPick: false, updatedAt: now() })
+            .returning({ id: toys.id });
+          if (!row) throw new Error("copy was not stored");
+          const [links, notes] = await Promise.all([
+            tx.select({ categoryId: toyCategories.categoryId }).from(toyCategories).where(eq(toyCategories.toyId, id)),
+            tx
+              .select({ breedId: breedRecommendations.breedId, note: breedRecommendations.note })
+              .from(breedRecommendations)
+              .where(eq(breedRecommendations.toyId, id)),
+          ]);
+          if (links.length > 0)
+            await tx.insert(toyCategories).values(links.map((link) => ({ ...link, toyId: row.id })));
+          if (notes.length > 0) {
+            await tx.insert(breedRecommendations).values(notes.map((note) => ({ ...note, toyId: row.id })));
+          }
+          return row.id;
+        }),
+      );
+      return copyId === null ? null : loaded(copyId);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { desc, ilike, type SQL, sql } from "drizzle-orm";
+import { desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import type { QuizSubmissionRow } from "#domain/csv.ts";
 import type { QuizSubmissionItem, QuizSubmissionsSummary } from "#domain/insights.ts";
 import type { Database } from "#server/db/client.ts";
@@ -69,6 +69,15 @@ export function createQuizSubmissionsService(db: Database) {
         count: counted?.n ?? 0,
         latest: latest ? { createdAt: latest.createdAt.toISOString(), email: latest.email } : null,
       };
+    },
+
+    /** Deletes one submission for good (issue 19); false when there is none. */
+    async remove(id: number): Promise<boolean> {
+      const gone = await db
+        .delete(quizSubmissions)
+        .where(eq(quizSubmissions.id, id))
+        .returning({ id: quizSubmissions.id });
+      return gone.length > 0;
     },
 
     /**

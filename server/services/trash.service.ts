@@ -21,23 +21,31 @@ export function purgeCondition(which: PurgeWhich, id: PgColumn, deletedAt: PgCol
 }
 
 /**
- * The admin's trash (issue 18): deleted posts and products together, restored through their
- * editors, emptied by hand or purged TRASH_DAYS after deletion.
+ * The admin's trash (issue 18): deleted posts, products and contact messages (issue 19)
+ * together, restored through their editors, emptied by hand or purged TRASH_DAYS after deletion.
  */
 export function createTrashService(
   db: Database,
   {
     postEditor,
     productEditor,
+    inbox,
   }: {
     postEditor: { purge(which: PurgeWhich): Promise<number> };
     productEditor: { purge(which: PurgeWhich): Promise<number> };
+    /** deleted contact messages (issue 19) */
+    inbox?: {
+      purge(which: PurgeWhich): Promise<number>;
+      listTrashed(): Promise<{ id: number; title: string; deletedAt: Date }[]>;
+    };
   },
 ) {
+  const noMessages = { purge: async () => 0, listTrashed: async () => [] };
+  const messages = inbox ?? noMessages;
   return {
     /** Everything in the trash, most recently deleted first. */
     async list(): Promise<TrashItem[]> {
-      const [trashedPosts, trashedProducts] = await Promise.all([
+      const [trashedPosts, trashedProducts, trashedMessages] = await Promise.all([
         db
           .select({ id: posts.id, title: posts.title, deletedAt: posts.deletedAt })
           .from(posts)
@@ -48,6 +56,7 @@ export function createTrashService(
           .from(toys)
           .where(isNotNull(toys.deletedAt))
           .orderBy(desc(toys.deletedAt)),
+        messages.listTrashed(),
       ]);
       const items = (kind: TrashItem["kind"], rows: { id: number; title: string; deletedAt: Date | null }[]) =>
         rows.flatMap((row) =>
@@ -63,33 +72,37 @@ export function createTrashService(
               ]
             : [],
         );
-      return [...items("post", trashedPosts), ...items("product", trashedProducts)].sort(
-        (a, b) => b.deletedAt.localeCompare(a.deletedAt) || a.kind.localeCompare(b.kind) || b.id - a.id,
-      );
+      return [
+        ...items("post", trashedPosts),
+        ...items("product", trashedProducts),
+        ...items("message", trashedMessages),
+      ].sort((a, b) => b.deletedAt.localeCompare(a.deletedAt) || a.kind.localeCompare(b.kind) || b.id - a.id);
     },
 
     /** Deletes one trashed item for good; false when it is not in the trash. */
     async deleteForever(kind: TrashItem["kind"], id: number): Promise<boolean> {
-      const editor = kind === "post" ? postEditor : productEditor;
+      const editor = kind === "post" ? postEditor : kind === "message" ? messages : productEditor;
       return (await editor.purge({ id })) > 0;
     },
 
     /** Empties the trash; how many items went. */
     async empty(): Promise<number> {
-      const [deletedPosts, deletedProducts] = await Promise.all([
+      const [deletedPosts, deletedProducts, deletedMessages] = await Promise.all([
         postEditor.purge({ all: true }),
         productEditor.purge({ all: true }),
+        messages.purge({ all: true }),
       ]);
-      return deletedPosts + deletedProducts;
+      return deletedPosts + deletedProducts + deletedMessages;
     },
 
     /** Purges what has been in the trash longer than TRASH_DAYS (run by the server every hour). */
     async purgeExpired(): Promise<number> {
-      const [deletedPosts, deletedProducts] = await Promise.all([
+      const [deletedPosts, deletedProducts, deletedMessages] = await Promise.all([
         postEditor.purge({ olderThanDays: TRASH_DAYS }),
         productEditor.purge({ olderThanDays: TRASH_DAYS }),
+        messages.purge({ olderThanDays: TRASH_DAYS }),
       ]);
-      return deletedPosts + deletedProducts;
+      return deletedPosts + deletedProducts + deletedMessages;
     },
   };
 }

@@ -270,10 +270,10 @@ test.describe("admin post form", () => {
     const imageUrl = await field.imageUrl(page).inputValue();
     await expect(page.getByRole("img", { name: "Featured Image preview" })).toHaveAttribute("src", imageUrl);
 
-    await page.getByRole("button", { name: "Create Post" }).click();
+    await page.getByRole("button", { name: "Publish" }).click();
     await expectToast(page, "Post created", title);
     await closeToast(page, "Post created");
-    await expect(page).toHaveURL(/\/admin\/posts$/);
+    await expect(page).toHaveURL(/\/admin\/posts(\?saved=\d+)?$/);
     const row = rowOf(page, title);
     await expect(row.getByRole("cell").nth(2)).toHaveText(compactDate(OLD_DAY));
     await expect(row.getByRole("cell").nth(3)).toHaveText("5 min");
@@ -314,7 +314,7 @@ test.describe("admin post form", () => {
     await page.getByRole("button", { name: "Update Post" }).click();
     await expectToast(page, "Post updated", newTitle);
     await closeToast(page, "Post updated");
-    await expect(page).toHaveURL(/\/admin\/posts$/);
+    await expect(page).toHaveURL(/\/admin\/posts(\?saved=\d+)?$/);
     await expect(rowOf(page, newTitle).getByRole("cell").nth(3)).toHaveText("7 min");
     await publicPage.reload();
     await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText(newTitle);
@@ -469,7 +469,7 @@ test.describe("admin post form", () => {
 
     await page.getByRole("link", { name: "Back to Posts" }).click();
     await dialog.getByRole("button", { name: "Discard changes" }).click();
-    await expect(page).toHaveURL(/\/admin\/posts$/);
+    await expect(page).toHaveURL(/\/admin\/posts(\?saved=\d+)?$/);
   });
 
   test("an untouched post leaves without asking, also after a field is changed back", async ({ page }) => {
@@ -479,7 +479,7 @@ test.describe("admin post form", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Post");
     await expect(field.content(page)).not.toHaveValue("");
     await page.getByRole("link", { name: "Back to Posts" }).click();
-    await expect(page).toHaveURL(/\/admin\/posts$/);
+    await expect(page).toHaveURL(/\/admin\/posts(\?saved=\d+)?$/);
 
     await page.getByRole("link", { name: `Edit ${IRONJAW.title}` }).click();
     await field.readingTime(page).fill("99");
@@ -548,9 +548,9 @@ test.describe("admin post form in a browser 13 hours ahead of UTC", () => {
     const title = `Kiwi Day Review ${id}`;
     await openNewPost(page);
     await fillValidPost(page, { title, slug: `kiwi-day-review-${id}`, day: OLD_DAY });
-    await page.getByRole("button", { name: "Create Post" }).click();
+    await page.getByRole("button", { name: "Publish" }).click();
     await expectToast(page, "Post created", title);
-    await expect(page).toHaveURL(/\/admin\/posts$/);
+    await expect(page).toHaveURL(/\/admin\/posts(\?saved=\d+)?$/);
 
     // Noon in Auckland on the 3rd is 23:00 UTC on the 2nd.
     const stored = (await (await request.get(`/api/posts/kiwi-day-review-${id}`)).json()) as {
@@ -565,7 +565,7 @@ test.describe("admin post form in a browser 13 hours ahead of UTC", () => {
     await hydrated(page);
     await expect(field.publishDate(page)).toHaveValue(OLD_DAY);
     await page.getByRole("link", { name: "Back to Posts" }).click();
-    await expect(page).toHaveURL(/\/admin\/posts$/);
+    await expect(page).toHaveURL(/\/admin\/posts(\?saved=\d+)?$/);
 
     // Saved again unchanged, it keeps its instant.
     await page.getByRole("link", { name: `Edit ${title}` }).click();
@@ -604,9 +604,9 @@ test.describe("admin post form before its scripts run", () => {
     await field.content(page).fill(CONTENT);
     await field.publishDate(page).fill(OLD_DAY);
     await field.postType(page).selectOption("guide");
-    await page.getByRole("button", { name: "Create Post" }).click();
+    await page.getByRole("button", { name: "Publish" }).click();
 
-    await expect(page).toHaveURL(/\/admin\/posts$/);
+    await expect(page).toHaveURL(/\/admin\/posts(\?saved=\d+)?$/);
     await expect(rowOf(page, title).getByRole("cell").nth(1)).toHaveText("Guide");
     const stored = (await (await request.get(`/api/posts/${slug}`)).json()) as {
       id: number;

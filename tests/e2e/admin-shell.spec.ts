@@ -8,6 +8,9 @@ const AREAS = [
   { link: "Dashboard", path: "/admin/dashboard", heading: "Admin Dashboard" },
   { link: "Posts", path: "/admin/posts", heading: "Posts" },
   { link: "Products", path: "/admin/products", heading: "Products" },
+  { link: "Categories", path: "/admin/categories", heading: "Categories" },
+  { link: "Breeds", path: "/admin/breeds", heading: "Breeds" },
+  { link: "Media", path: "/admin/media", heading: "Media Library" },
   { link: "Quiz submissions", path: "/admin/quiz-submissions", heading: "Quiz Submissions" },
 ] as const;
 

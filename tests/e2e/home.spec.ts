@@ -99,6 +99,8 @@ test.describe("home page", () => {
 test.describe("breed search", () => {
   test("submitting without a breed shows the toast", async ({ page }) => {
     await page.goto("/");
+    // the toast needs the page's scripts: a click before hydration submits the plain form
+    await hydrated(page);
     await page.getByRole("button", { name: "Find Toys" }).click();
     const toastArea = page.getByRole("region", { name: /Notification/ });
     await expect(toastArea.getByText("Please select a breed", { exact: true })).toBeVisible();

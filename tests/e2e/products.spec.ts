@@ -145,14 +145,22 @@ test.describe("products page", () => {
       const panel = await openFilters(page, isMobile);
       await panel.getByLabel("Sort By").selectOption({ label });
       await closeFilters(page, isMobile);
+      // the order is the listed (regular) price's: a card on sale shows it struck through
       await expect
         .poll(async () =>
           check(
             (
               await page
                 .getByTestId("toy-card")
-                .getByText(/^\$\d+\.\d{2}$/)
-                .allTextContents()
+                .evaluateAll((cards) =>
+                  cards.map(
+                    (card) =>
+                      card.querySelector("s")?.textContent ??
+                      [...card.querySelectorAll("span")].find((s) => /^\$\d[\d,]*\.\d{2}$/.test(s.textContent ?? ""))
+                        ?.textContent ??
+                      "",
+                  ),
+                )
             ).map(price),
           ),
         )

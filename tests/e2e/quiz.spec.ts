@@ -98,6 +98,7 @@ function toy(id: number, fields: Partial<Toy>): Toy {
     description: `Description of test toy ${id}.`,
     details: "Details.",
     imageUrl: null,
+    imageAlt: null,
     price: "$10.00",
     priceDiscount: null,
     rating: "4.0",

@@ -45,6 +45,8 @@ export interface SmtpTestServer {
   waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   /** switch to refusing RCPT with this reply, or back to accepting with null */
   setRejectWith(reply: SmtpReply | null): void;
+  /** refuse some recipients only: the reply for an address, or null to accept it */
+  setRejectRecipient(decide: ((address: string) => SmtpReply | null) | null): void;
   /** hold the reply to DATA for this long (a slow server) */
   setDataDelay(ms: number): void;
   close(): Promise<void>;
@@ -57,6 +59,7 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   let rejectWith = options.rejectWith ?? null;
+  let rejectRecipient: ((address: string) => SmtpReply | null) | null = null;
   let dataDelayMs = 0;
 
   const serverOptions: SMTPServerOptions = {
@@ -72,9 +75,10 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
       }
       callback(Object.assign(new Error("Invalid username or password"), { responseCode: 535 }));
     },
-    onRcptTo(_address, _session, callback) {
-      if (rejectWith) {
-        callback(Object.assign(new Error(rejectWith.message), { responseCode: rejectWith.code }));
+    onRcptTo(address, _session, callback) {
+      const refusal = rejectWith ?? rejectRecipient?.(address.address) ?? null;
+      if (refusal) {
+        callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
         return;
       }
       callback();
@@ -140,6 +144,9 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
     },
     setRejectWith(reply) {
       rejectWith = reply;
+    },
+    setRejectRecipient(decide) {
+      rejectRecipient = decide;
     },
     setDataDelay(ms) {
       dataDelayMs = ms;

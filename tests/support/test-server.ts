@@ -84,6 +84,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     app,
     services,
     async close() {
+      await services.newsletters.stop();
       await services.outbox.stop();
       await new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

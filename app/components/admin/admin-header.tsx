@@ -1,4 +1,20 @@
-import { ClipboardList, House, KeyRound, LayoutDashboard, Newspaper, Package, PawPrint } from "lucide-react";
+import {
+  ClipboardList,
+  Dog,
+  History,
+  House,
+  Images,
+  KeyRound,
+  LayoutDashboard,
+  Mail,
+  Newspaper,
+  Package,
+  PawPrint,
+  Send,
+  Tags,
+  Trash2,
+  Users,
+} from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { LogoutButton } from "./logout-button";
 
@@ -7,7 +23,15 @@ const AREAS = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard, also: ["/admin"] },
   { to: "/admin/posts", label: "Posts", icon: Newspaper, also: [] },
   { to: "/admin/products", label: "Products", icon: Package, also: [] },
+  { to: "/admin/categories", label: "Categories", icon: Tags, also: [] },
+  { to: "/admin/breeds", label: "Breeds", icon: Dog, also: [] },
+  { to: "/admin/media", label: "Media", icon: Images, also: [] },
   { to: "/admin/quiz-submissions", label: "Quiz submissions", icon: ClipboardList, also: [] },
+  { to: "/admin/messages", label: "Messages", icon: Mail, also: [] },
+  { to: "/admin/subscribers", label: "Subscribers", icon: Users, also: ["/admin/data-rights"] },
+  { to: "/admin/newsletters", label: "Newsletters", icon: Send, also: [] },
+  { to: "/admin/trash", label: "Trash", icon: Trash2, also: [] },
+  { to: "/admin/activity", label: "Activity log", icon: History, also: [] },
 ] as const;
 
 const ACCOUNT_LINK =
@@ -18,7 +42,7 @@ const ACCOUNT_LINK =
  * password, Logout) and a navigation to every admin area, so the owner never goes back through
  * the dashboard to reach another screen.
  */
-export function AdminHeader() {
+export function AdminHeader({ unreadMessages = null }: { unreadMessages?: number | null } = {}) {
   const { pathname } = useLocation();
   const current = (area: (typeof AREAS)[number]) =>
     pathname === area.to || pathname.startsWith(`${area.to}/`) || (area.also as readonly string[]).includes(pathname);
@@ -71,6 +95,16 @@ export function AdminHeader() {
                 >
                   <Icon className="size-4" aria-hidden="true" />
                   {area.label}
+                  {/* relative: its screen-reader text must stay inside the scrolling list, or it widens the page */}
+                  {area.to === "/admin/messages" && unreadMessages ? (
+                    <span
+                      className="relative rounded-full bg-primary px-1.5 py-0.5 text-xs leading-none text-white"
+                      data-testid="unread-badge"
+                    >
+                      {unreadMessages > 99 ? "99+" : unreadMessages}
+                      <span className="sr-only"> unread</span>
+                    </span>
+                  ) : null}
                 </Link>
               </li>
             );

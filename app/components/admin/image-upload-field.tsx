@@ -1,7 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
-import { ImageOff, LoaderCircle, Trash2, Upload } from "lucide-react";
+import { ImageOff, Images, LoaderCircle, Trash2, Upload } from "lucide-react";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { MediaPickerDialog } from "#app/components/admin/media/media-picker-dialog.tsx";
 import { FieldErrors, INPUT_CLASS } from "#app/components/form/field.tsx";
 import { setFieldInput } from "#app/components/form/use-kit-form.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
@@ -96,11 +97,16 @@ export function checkImageFile(file: Pick<File, "type" | "size">): { title: stri
 export function ImageUploadField({
   field,
   label,
+  urlLabel = "Image URL",
+  uploadLabel = "Upload image",
   disabled = false,
   onBusyChange,
 }: {
   field: FieldMetadata<string | null | undefined>;
   label: string;
+  /** the address box's and the upload button's names: a form with two image fields names them apart */
+  urlLabel?: string;
+  uploadLabel?: string;
   disabled?: boolean;
   /** told when an upload starts and ends, so the form can wait before saving */
   onBusyChange?: (busy: boolean) => void;
@@ -109,6 +115,7 @@ export function ImageUploadField({
   const [pendingPreview, setPendingPreview] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [brokenPreview, setBrokenPreview] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const busyRef = useRef(onBusyChange);
   busyRef.current = onBusyChange;
@@ -178,7 +185,7 @@ export function ImageUploadField({
         <div className="grid min-w-0 gap-3">
           <div>
             <label htmlFor={field.id} className="block text-sm font-semibold text-muted">
-              Image URL
+              {urlLabel}
             </label>
             <input
               {...inputProps}
@@ -214,8 +221,20 @@ export function ImageUploadField({
               ) : (
                 <Upload className="size-4" aria-hidden="true" />
               )}
-              {uploading ? "Uploading..." : "Upload image"}
+              {uploading ? "Uploading..." : uploadLabel}
             </label>
+            {/* An image already uploaded is reused from the media library instead of uploaded again. */}
+            <button
+              type="button"
+              onClick={() => setPicking(true)}
+              disabled={locked}
+              aria-haspopup="dialog"
+              className={buttonClass("secondary", "sm")}
+            >
+              <Images className="size-4" aria-hidden="true" />
+              Choose from library
+              <span className="sr-only"> for {label}</span>
+            </button>
             {value && !uploading ? (
               <button
                 type="button"
@@ -236,6 +255,15 @@ export function ImageUploadField({
           </p>
         </div>
       </div>
+      <MediaPickerDialog
+        open={picking}
+        label={label}
+        onClose={() => setPicking(false)}
+        onPick={(url) => {
+          setFieldInput(inputRef.current, url);
+          setPicking(false);
+        }}
+      />
     </fieldset>
   );
 }

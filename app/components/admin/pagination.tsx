@@ -10,9 +10,10 @@ export function pageFromParam(value: string | null): number {
   return Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1;
 }
 
-/** The address of one page of a searchable admin list, keeping the search. */
-export function listPageHref(path: string, page: number, search: string): string {
+/** The address of one page of a searchable admin list, keeping the search (and a list's other filters). */
+export function listPageHref(path: string, page: number, search: string, filters: Record<string, string> = {}): string {
   const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
   if (search) params.set("search", search);
   if (page > 1) params.set("page", String(page));
   return params.size > 0 ? `${path}?${params}` : path;
@@ -24,18 +25,21 @@ export function Pagination({
   page,
   pages,
   search,
+  filters,
 }: {
   path: string;
   page: number;
   pages: number;
   search: string;
+  /** the list's other filters, kept from page to page */
+  filters?: Record<string, string>;
 }) {
   if (pages <= 1) return null;
   const linkClass = buttonClass("secondary", "sm");
   return (
     <nav aria-label="Pagination" className="flex items-center justify-center gap-3 sm:gap-4">
       {page > 1 ? (
-        <Link to={listPageHref(path, page - 1, search)} className={linkClass} rel="prev">
+        <Link to={listPageHref(path, page - 1, search, filters)} className={linkClass} rel="prev">
           <ChevronLeft className="size-4" aria-hidden="true" />
           Previous
         </Link>
@@ -44,7 +48,7 @@ export function Pagination({
         Page {page} of {pages}
       </span>
       {page < pages ? (
-        <Link to={listPageHref(path, page + 1, search)} className={linkClass} rel="next">
+        <Link to={listPageHref(path, page + 1, search, filters)} className={linkClass} rel="next">
           Next
           <ChevronRight className="size-4" aria-hidden="true" />
         </Link>

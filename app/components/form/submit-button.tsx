@@ -1,5 +1,5 @@
 import { LoaderCircle as LoaderCircleNode } from "lucide";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useFormAction, useNavigation } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { icon } from "#app/components/ui/icon.ts";
@@ -21,6 +21,7 @@ export function SubmitButton({
   className = "",
   name,
   value,
+  variant = "primary",
 }: {
   children: ReactNode;
   busyText: string;
@@ -34,21 +35,31 @@ export function SubmitButton({
   /** sent with the form when this button submits it, e.g. an `intent` among several forms of a page */
   name?: string;
   value?: string;
+  /** a form's second action (e.g. 'Publish' beside 'Create Post') is not the primary colour */
+  variant?: "primary" | "secondary";
 }) {
   const navigation = useNavigation();
   const action = useFormAction();
   const busy = sending || (navigation.state === "submitting" && navigation.formAction === action);
+  // With several submit buttons (Create Post, Publish), the one pressed says it is busy; the
+  // others only wait. A press by Enter is a click on the form's first button too.
+  const [pressed, setPressed] = useState(false);
+  useEffect(() => {
+    if (!busy) setPressed(false);
+  }, [busy]);
+  const saysBusy = busy && (pressed || !name);
   return (
     <button
       type="submit"
       name={name}
       value={value}
       disabled={busy || disabled}
-      aria-busy={busy || undefined}
-      className={buttonClass("primary", size, className)}
+      aria-busy={saysBusy || undefined}
+      onClick={() => setPressed(true)}
+      className={buttonClass(variant, size, className)}
     >
-      {busy ? <LoaderCircle className="size-5 animate-spin" aria-hidden="true" /> : icon}
-      {busy ? busyText : children}
+      {saysBusy ? <LoaderCircle className="size-5 animate-spin" aria-hidden="true" /> : icon}
+      {saysBusy ? busyText : children}
     </button>
   );
 }

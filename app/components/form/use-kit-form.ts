@@ -87,7 +87,7 @@ export function useKitForm<Schema extends z.ZodType<unknown, Record<string, unkn
  * zone) as if it had been typed: Conform hears the input event, so its value, its checks and
  * the unsaved-changes guard follow.
  */
-export function setFieldInput(input: HTMLInputElement | null, value: string) {
+export function setFieldInput(input: HTMLInputElement | HTMLTextAreaElement | null, value: string) {
   if (!input || input.value === value) return;
   input.value = value;
   input.dispatchEvent(new Event("input", { bubbles: true }));

@@ -2,7 +2,7 @@ import { ExternalLink as ExternalLinkNode } from "lucide";
 import { Link } from "react-router";
 import { affiliateHref } from "#app/components/affiliate-link.tsx";
 import { RatingStars } from "#app/components/rating-stars.tsx";
-import { SmartImage } from "#app/components/smart-image.tsx";
+import { CARD_IMAGE_SIZES, SmartImage } from "#app/components/smart-image.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { icon } from "#app/components/ui/icon.ts";
 import type { Toy } from "#domain/catalog.ts";
@@ -24,9 +24,10 @@ export function QuizToyCard({ toy, rank }: { toy: Toy; rank: number }) {
         {toy.imageUrl ? (
           <SmartImage
             src={toy.imageUrl}
-            alt={toy.name}
+            alt={toy.imageAlt || toy.name}
             width={800}
             height={600}
+            sizes={CARD_IMAGE_SIZES}
             decoding="async"
             className="aspect-[4/3] w-full bg-stone-100 object-cover"
           />

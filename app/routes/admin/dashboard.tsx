@@ -1,4 +1,4 @@
-import { ChartLine, Dog, FilePlus, Mail, Newspaper, Package, PackagePlus, Tags } from "lucide-react";
+import { ChartLine, Dog, FilePlus, Inbox, Mail, Newspaper, Package, PackagePlus, Tags } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
 import { DashboardClicks } from "#app/components/admin/dashboard/dashboard-clicks.tsx";
 import { DashboardPanel, PanelError } from "#app/components/admin/dashboard/dashboard-panel.tsx";
@@ -11,6 +11,7 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
+import { AUDIT_RECENT_COUNT } from "#domain/audit.ts";
 import {
   DASHBOARD_DAYS,
   DASHBOARD_PERIODS,
@@ -32,17 +33,22 @@ const QUICK_ACTIONS = [
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context);
   const days = dashboardPeriodFrom(new URL(request.url).searchParams.get("days"));
-  const { dashboard, quizSubmissions, stats } = context.services;
+  const { dashboard, quizSubmissions, stats, inbox, audit } = context.services;
   const log = (what: string) => (error: unknown) =>
     context.logger.error({ err: error }, `admin dashboard: ${what} failed`);
-  const [counts, submissions, visits, topToys, clicks] = await Promise.all([
+  const [counts, submissions, visits, topToys, clicks, unreadMessages, activity] = await Promise.all([
     settle(() => dashboard.counts(), log("counts")),
     settle(() => quizSubmissions.summary(), log("quiz submissions summary")),
     settle(() => stats.daily(days), log("daily visits")),
     settle(() => stats.topClickedToys(days, DASHBOARD_TOP_TOYS), log("top clicked toys")),
     settle(() => stats.clickBreakdown(days, DASHBOARD_TOP_ARTICLES), log("clicks by placement")),
+    settle(() => inbox.unreadCount(), log("unread messages")),
+    settle(
+      () => audit.list({ action: "all", kind: "all", page: 1, pageSize: AUDIT_RECENT_COUNT }),
+      log("recent activity"),
+    ),
   ]);
-  return { days, counts, submissions, visits, topToys, clicks };
+  return { days, counts, submissions, visits, topToys, clicks, unreadMessages, activity };
 }
 
 /** The period switch: links, so it works before the scripts and the address says what is shown. */
@@ -68,7 +74,7 @@ function PeriodSwitch({ days }: { days: number }) {
 
 /** The admin home (/admin and /admin/dashboard): the site's numbers at a glance and the quick actions. */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { days, counts, submissions, visits, topToys, clicks } = loaderData;
+  const { days, counts, submissions, visits, topToys, clicks, unreadMessages, activity } = loaderData;
   // The admin layout's guard has already resolved the signed-in user.
   const username = useRouteLoaderData<typeof adminLoader>("routes/admin/layout")?.username;
   const count = (key: "posts" | "products" | "breeds" | "categories" | "subscribers") =>
@@ -102,7 +108,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-5">
+      <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-6">
         <DashboardStatCard
           id="posts-count"
           label="Posts"
@@ -123,17 +129,17 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           id="breeds-count"
           label="Breeds"
           value={count("breeds")}
-          note="Editing breeds is not available yet"
+          note="Breeds with their own pages and toy picks"
           icon={Dog}
-          action={{ label: "Manage Breeds" }}
+          action={{ to: "/admin/breeds", label: "Manage Breeds" }}
         />
         <DashboardStatCard
           id="categories-count"
           label="Categories"
           value={count("categories")}
-          note="Editing categories is not available yet"
+          note="Toy categories; the home page shows the first six"
           icon={Tags}
-          action={{ label: "Manage Categories" }}
+          action={{ to: "/admin/categories", label: "Manage Categories" }}
         />
         <DashboardStatCard
           id="subscribers-count"
@@ -141,7 +147,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           value={count("subscribers")}
           note="Current newsletter subscribers"
           icon={Mail}
-          className="col-span-2 md:col-span-1"
+          action={{ to: "/admin/subscribers", label: "Manage Subscribers" }}
+        />
+        <DashboardStatCard
+          id="unread-messages-count"
+          label="Unread Messages"
+          value={unreadMessages.ok ? unreadMessages.data : null}
+          note="Contact form messages you have not opened"
+          icon={Inbox}
+          action={{ to: "/admin/messages", label: "Open Messages" }}
         />
       </div>
 
@@ -170,7 +184,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-6">
-        <DashboardRecentActivity />
+        <DashboardRecentActivity entries={activity} />
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
-import { Outlet, useNavigation } from "react-router";
+import { Outlet, useLoaderData, useNavigation } from "react-router";
 import { AdminHeader } from "#app/components/admin/admin-header.tsx";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import type { Route } from "./+types/layout";
@@ -17,8 +17,14 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 // The guard: an anonymous request for any admin page gets only the redirect. Child loaders
 // run in parallel with this one (their data is dropped when it redirects) and route actions
 // run before it, so admin actions and loaders with side effects must check the session too.
-export function loader({ context }: Route.LoaderArgs) {
-  return { username: requireAdmin(context).user.username };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { username } = requireAdmin(context).user;
+  // the navigation's badge; a failure only leaves it out (issue 19)
+  const unreadMessages = await context.services.inbox.unreadCount().catch((error: unknown) => {
+    context.logger.error({ err: error }, "counting unread messages failed");
+    return null;
+  });
+  return { username, unreadMessages };
 }
 
 // React Router skips a parent loader whose params did not change; running this one on every
@@ -30,6 +36,7 @@ export function shouldRevalidate() {
 /** The signed-in admin's shell: top bar with Logout, and the admin page below it. */
 export default function AdminLayout() {
   const navigation = useNavigation();
+  const { unreadMessages } = useLoaderData<typeof loader>();
   const loading = navigation.state !== "idle";
 
   // A page restored from the back-forward cache after logout would still show admin data:
@@ -44,7 +51,7 @@ export default function AdminLayout() {
 
   return (
     <div className="flex min-h-screen flex-col bg-stone-50">
-      <AdminHeader />
+      <AdminHeader unreadMessages={unreadMessages} />
       <main id="admin-main" aria-busy={loading || undefined} className="relative flex-1">
         {loading ? (
           <div className="absolute inset-0 z-10 flex justify-center bg-stone-50/70 pt-24">

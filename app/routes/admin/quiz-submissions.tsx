@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
-import { Link, redirect } from "react-router";
+import { useEffect } from "react";
+import { data, Link, redirect } from "react-router";
 import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { listPageHref, Pagination, pageFromParam } from "#app/components/admin/pagination.tsx";
@@ -14,6 +15,8 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
+import { toast } from "#app/lib/toast.ts";
+import { isDatabaseId } from "#domain/ids.ts";
 import type { Route } from "./+types/quiz-submissions";
 
 export const meta = () => [{ title: pageTitle("Quiz Submissions") }, { name: "robots", content: "noindex" }];
@@ -39,9 +42,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { submissions: result, page, pages, search };
 }
 
+// A row's Delete button (issue 19): the same service as DELETE /api/admin/quiz-submissions/{id}.
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context);
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  if (form.get("intent") !== "delete" || !isDatabaseId(id)) throw data("Unknown action", { status: 400 });
+  if (!(await context.services.quizSubmissions.remove(Number(id)))) {
+    throw data("Quiz submission not found", { status: 404 });
+  }
+  return { deleted: Number(id) };
+}
+
 /** /admin/quiz-submissions: every quiz submission, newest first, searchable by e-mail, with the CSV export. */
-export default function AdminQuizSubmissions({ loaderData }: Route.ComponentProps) {
+export default function AdminQuizSubmissions({ loaderData, actionData }: Route.ComponentProps) {
   const { submissions, page, pages, search } = loaderData;
+  useEffect(() => {
+    if (actionData?.deleted) toast({ title: "Submission deleted", description: "The quiz submission was deleted." });
+  }, [actionData]);
   const total = submissions.ok ? submissions.data.total : 0;
   const items = submissions.ok ? submissions.data.items : [];
   const first = (page - 1) * PAGE_SIZE + 1;

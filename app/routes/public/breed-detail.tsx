@@ -100,9 +100,10 @@ export default function BreedDetail({ loaderData }: Route.ComponentProps) {
         {breed.imageUrl ? (
           <SmartImage
             src={breed.imageUrl}
-            alt={breed.name}
+            alt={breed.imageAlt || breed.name}
             width={800}
             height={600}
+            sizes="(min-width: 640px) 224px, 100vw"
             loading="eager"
             fetchPriority="high"
             className="h-40 w-full rounded-2xl bg-stone-100 object-cover sm:w-56"

@@ -1,7 +1,7 @@
 import { PawPrint as PawPrintNode } from "lucide";
 import { Link, redirect } from "react-router";
 import { JsonLd } from "#app/components/json-ld.tsx";
-import { SmartImage } from "#app/components/smart-image.tsx";
+import { CARD_IMAGE_SIZES, SmartImage } from "#app/components/smart-image.tsx";
 import { icon } from "#app/components/ui/icon.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
@@ -75,6 +75,7 @@ export default function Breeds({ loaderData }: Route.ComponentProps) {
                   alt=""
                   width={800}
                   height={600}
+                  sizes={CARD_IMAGE_SIZES}
                   loading={index < 3 ? "eager" : "lazy"}
                   decoding="async"
                   className="aspect-[4/3] w-full bg-stone-100 object-cover"

@@ -121,9 +121,10 @@ function HighlightedToy({ toy }: { toy: Toy }) {
     >
       <SmartImage
         src={toy.imageUrl}
-        alt={toy.name}
+        alt={toy.imageAlt || toy.name}
         width={800}
         height={600}
+        sizes="(min-width: 1280px) 480px, (min-width: 768px) 40vw, 100vw"
         className="aspect-[4/3] w-full rounded-xl bg-stone-100 object-cover"
       />
       <div>

@@ -102,9 +102,11 @@ export default function ToyDetail({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-8 md:grid-cols-2 md:items-start">
         <SmartImage
           src={toy.imageUrl}
-          alt={toy.name}
+          alt={toy.imageAlt || toy.name}
           width={800}
           height={600}
+          // half of the max-w-6xl article from 768 px
+          sizes="(min-width: 1152px) 528px, (min-width: 768px) 50vw, 100vw"
           loading="eager"
           fetchPriority="high"
           decoding="async"

@@ -1,33 +1,41 @@
-import { Lightbulb } from "lucide-react";
-import { DashboardPanel } from "./dashboard-panel";
+import { ArrowRight, History } from "lucide-react";
+import { Link } from "react-router";
+import { ActivityEntry } from "#app/components/admin/activity/activity-entry.tsx";
+import type { Result } from "#app/lib/result.ts";
+import type { AuditEntry } from "#domain/audit.ts";
+import { DashboardPanel, PanelError } from "./dashboard-panel";
 
-// The spec's 'Recent Activity' panel is static text. Rather than show invented events, it says
-// so and offers tips; the live numbers are in the other panels.
-const TIPS = [
-  "Publish a new review or guide regularly: fresh content brings visitors back and helps search rankings.",
-  "Mark your best toys as Top Picks: they lead the home page and get a bonus in the quiz results.",
-  "Fill in materials, ages and dog sizes for every product, so the quiz can match it to the right dogs.",
-  "Export the quiz submissions to CSV to see what your visitors' dogs need.",
-  "Check which toys get the most affiliate clicks and feature them in your next guide.",
-] as const;
-
-/** The dashboard's static 'Recent Activity' panel: fixed tips for running the site, not a live feed. */
-export function DashboardRecentActivity() {
+/** The dashboard's 'Recent Activity' panel: the latest audit log entries, and the way to all of them. */
+export function DashboardRecentActivity({ entries }: { entries: Result<{ items: AuditEntry[] }> }) {
   return (
     <DashboardPanel
       id="recent-activity"
       title="Recent Activity"
-      subtitle="Tips for running your site (this panel is fixed text, not a live activity feed)."
-      icon={Lightbulb}
+      subtitle="The latest actions in the admin"
+      icon={History}
     >
-      <ul className="space-y-3 text-sm">
-        {TIPS.map((tip) => (
-          <li key={tip} className="flex gap-3">
-            <span className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" aria-hidden="true" />
-            <span>{tip}</span>
-          </li>
-        ))}
-      </ul>
+      {!entries.ok ? (
+        <PanelError what="The recent activity" />
+      ) : entries.data.items.length === 0 ? (
+        <p className="text-sm text-muted">Nothing yet: what you do in the admin will be listed here.</p>
+      ) : (
+        <ol className="divide-y divide-stone-100" aria-label="Latest actions">
+          {entries.data.items.map((entry) => (
+            <li key={entry.id} className="py-2.5 first:pt-0">
+              <ActivityEntry entry={entry} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="mt-4">
+        <Link
+          to="/admin/activity"
+          className="inline-flex items-center gap-1 text-sm font-bold text-primary underline underline-offset-2 hover:text-primary-hover"
+        >
+          View all activity
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+      </div>
     </DashboardPanel>
   );
 }

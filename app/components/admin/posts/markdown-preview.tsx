@@ -1,43 +1,83 @@
-import { useDeferredValue, useMemo } from "react";
-import { renderMarkdown } from "#domain/markdown.ts";
+import { LoaderCircle } from "lucide-react";
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { PostBody } from "#app/components/post-body.tsx";
+import { BuyBox } from "#app/components/product-box.tsx";
+import { callApi } from "#app/lib/api.ts";
+import { renderMarkdownParts } from "#domain/markdown.ts";
+import type { PostPreview } from "#domain/product-boxes.ts";
 
-// The public post body's typography (app/components/post-detail.tsx), so the preview reads
-// like the published page. Kept in step by hand: that module does not export its classes.
-const PROSE = [
-  "max-w-none text-base leading-relaxed text-ink sm:text-lg",
-  "[&>:first-child]:mt-0",
-  "[&_h2]:mt-12 [&_h2]:mb-4 [&_h2]:text-2xl [&_h2]:font-extrabold [&_h2]:leading-tight [&_h2]:tracking-tight sm:[&_h2]:text-3xl",
-  "[&_h3]:mt-8 [&_h3]:mb-3 [&_h3]:text-xl [&_h3]:font-bold [&_h3]:leading-snug",
-  "[&_h4]:mt-6 [&_h4]:mb-2 [&_h4]:text-lg [&_h4]:font-bold",
-  "[&_p]:my-5",
-  "[&_ul]:my-5 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-5 [&_ol]:list-decimal [&_ol]:pl-6",
-  "[&_li]:my-2 [&_li]:pl-1 [&_li::marker]:text-primary [&_li>ul]:my-2 [&_li>ol]:my-2",
-  "[&_a]:font-semibold [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2 [&_a:hover]:text-primary-hover",
-  "[&_strong]:font-bold [&_em]:italic",
-  "[&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-primary [&_blockquote]:bg-primary-soft [&_blockquote]:px-5 [&_blockquote]:py-3 [&_blockquote]:italic",
-  "[&_code]:rounded [&_code]:bg-stone-100 [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:text-base",
-  "[&_pre]:my-6 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-stone-900 [&_pre]:p-4 [&_pre]:text-stone-100 [&_pre_code]:bg-transparent [&_pre_code]:p-0",
-  "[&_img]:my-8 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-xl",
-  "[&_hr]:my-10 [&_hr]:border-stone-200",
-  "[&_table]:my-6 [&_table]:block [&_table]:w-full [&_table]:overflow-x-auto [&_table]:border-collapse [&_table]:text-base",
-  "[&_th]:border-b-2 [&_th]:border-stone-300 [&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-bold",
-  "[&_td]:border-b [&_td]:border-stone-200 [&_td]:px-3 [&_td]:py-2 [&_td]:align-top",
-].join(" ");
+/** How long typing pauses before the server renders the body with its products. */
+const PREVIEW_DELAY_MS = 400;
 
 /**
- * The post body as the public page will show it, rendered by the same markdown renderer
- * (raw HTML stays inert). Typing stays smooth: rendering follows a deferred copy of the text.
+ * The post body as the public page will show it: the same markdown renderer and the same
+ * PostBody component, with its buy boxes and comparison tables filled by the server from the
+ * live catalogue (POST /api/admin/post-preview), plus a warning for every token visitors would
+ * not see. While the server's answer is on its way, the text shows as the browser renders it.
  */
-export function MarkdownPreview({ source, id }: { source: string; id: string }) {
+export function MarkdownPreview({
+  source,
+  id,
+  reviewedToyId = null,
+  slug = "",
+}: {
+  source: string;
+  id: string;
+  reviewedToyId?: number | null;
+  slug?: string;
+}) {
   const deferred = useDeferredValue(source);
-  const html = useMemo(() => renderMarkdown(deferred), [deferred]);
   const headingId = `${id}-heading`;
+  const [preview, setPreview] = useState<{ key: string; data: PostPreview } | null>(null);
+  const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
+  const call = useRef(0);
+  const key = `${reviewedToyId ?? ""}\n${deferred}`;
+
+  useEffect(() => {
+    if (deferred.trim() === "" && reviewedToyId === null) return;
+    const mine = ++call.current;
+    setState("loading");
+    const timer = setTimeout(async () => {
+      try {
+        const answer = await callApi<PostPreview>("POST", "/api/admin/post-preview", {
+          json: { content: deferred, reviewedToyId },
+        });
+        if (mine !== call.current) return;
+        setPreview({ key, data: answer.data });
+        setState("idle");
+      } catch {
+        if (mine === call.current) setState("failed");
+      }
+    }, PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [deferred, reviewedToyId, key]);
+
+  // Until the server's blocks arrive for this text: the text alone, rendered here.
+  const local = useMemo(
+    () =>
+      renderMarkdownParts(deferred).flatMap((part) => (part.kind === "html" ? [part] : [])) as PostPreview["blocks"],
+    [deferred],
+  );
+  const current = preview?.key === key ? preview.data : null;
+  const blocks = current?.blocks ?? local;
+  const placement = `post:${slug || "preview"}` as const;
 
   return (
     <div className="flex min-w-0 flex-col">
-      <h3 id={headingId} className="text-sm font-bold">
-        Preview
-      </h3>
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={headingId} className="text-sm font-bold">
+          Preview
+        </h3>
+        <span role="status" className="flex items-center gap-1 text-xs text-muted">
+          {state === "loading" ? (
+            <>
+              <LoaderCircle className="size-3.5 animate-spin" aria-hidden="true" /> Updating products...
+            </>
+          ) : state === "failed" ? (
+            "The products could not be shown; the text is up to date."
+          ) : null}
+        </span>
+      </div>
       {/* Focusable, so keyboard users can scroll a long preview. */}
       <section
         id={id}
@@ -46,11 +86,14 @@ export function MarkdownPreview({ source, id }: { source: string; id: string }) 
         aria-labelledby={headingId}
         className="mt-1 h-[28rem] overflow-y-auto rounded-lg border border-stone-200 bg-surface px-4 py-4 sm:px-6 lg:h-[36rem]"
       >
-        {deferred.trim() === "" ? (
+        {deferred.trim() === "" && !current?.reviewedToy ? (
           <p className="text-muted">Start writing to see how the post will look.</p>
         ) : (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown disables raw HTML and unsafe link schemes
-          <div className={PROSE} dangerouslySetInnerHTML={{ __html: html }} />
+          <>
+            {current?.reviewedToy ? <BuyBox toy={current.reviewedToy} placement={placement} /> : null}
+            <PostBody blocks={blocks} placement={placement} />
+            {current?.reviewedToy ? <BuyBox toy={current.reviewedToy} placement={placement} /> : null}
+          </>
         )}
       </section>
     </div>

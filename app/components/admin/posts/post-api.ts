@@ -1,5 +1,5 @@
 import { ApiError, callApi, getJson } from "#app/lib/api.ts";
-import type { PostInput } from "#domain/post-form.ts";
+import type { PostWrite } from "#domain/post-form.ts";
 import type { Post, PostSummary } from "#domain/posts.ts";
 
 // The admin's post calls (spec §7) and the words of their toasts (spec §8 "Post").
@@ -31,7 +31,7 @@ export function describeError(error: unknown): string {
 }
 
 /** POST /api/posts (no id) or PATCH /api/posts/{id}; the stored post. */
-export async function savePost(id: number | null, input: PostInput): Promise<Post> {
+export async function savePost(id: number | null, input: PostWrite): Promise<Post> {
   const saved =
     id === null
       ? (await callApi<Post | null>("POST", "/api/posts", { json: input })).data

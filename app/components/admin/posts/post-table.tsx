@@ -1,8 +1,59 @@
-import { BookOpen, ExternalLink, FileText, Pencil, Scale, Star, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, BookOpen, ExternalLink, Eye, FileText, Pencil, Scale, Star, Trash2 } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { formatCompactDate, isoDay } from "#domain/dates.ts";
-import { type PostSummary, postPath, postTypeLabel } from "#domain/posts.ts";
+import { type PostStatus, type PostSummary, postPath, postStatusLabel, postTypeLabel } from "#domain/posts.ts";
+
+const STATUS_COLOURS: Record<PostStatus, string> = {
+  draft: "bg-stone-200 text-stone-800",
+  scheduled: "bg-sky-100 text-sky-900",
+  published: "bg-green-100 text-green-900",
+};
+
+/** A post's status (the list shows drafts and scheduled posts among the published ones). */
+export function PostStatusBadge({ status }: { status: PostStatus }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-bold whitespace-nowrap ${STATUS_COLOURS[status]}`}
+    >
+      {postStatusLabel(status)}
+    </span>
+  );
+}
+
+/** The list's sortable columns, as `?sort=` names them. */
+export type PostSortKey = "title" | "type" | "published" | "readingTime";
+
+export interface PostSorting {
+  sort: PostSortKey;
+  direction: "asc" | "desc";
+  /** the list's address sorted by `key` (the other direction when it already is) */
+  hrefFor: (key: PostSortKey) => string;
+}
+
+/** A column header that sorts the list by it: a link, so the order lives in the address. */
+function SortHeader({ label, sortKey, sorting }: { label: string; sortKey: PostSortKey; sorting: PostSorting }) {
+  const active = sorting.sort === sortKey;
+  const Arrow = sorting.direction === "asc" ? ArrowUp : ArrowDown;
+  return (
+    <th
+      scope="col"
+      className="px-4 py-3 font-bold whitespace-nowrap"
+      aria-sort={active ? (sorting.direction === "asc" ? "ascending" : "descending") : undefined}
+    >
+      <Link
+        to={sorting.hrefFor(sortKey)}
+        replace
+        preventScrollReset
+        className="inline-flex items-center gap-1 hover:text-primary hover:underline"
+      >
+        {label}
+        {active ? <Arrow className="size-4" aria-hidden="true" /> : null}
+      </Link>
+    </th>
+  );
+}
 
 const TYPE_ICONS = { review: Star, guide: BookOpen, comparison: Scale } as const;
 
@@ -30,24 +81,45 @@ export function PostTypeBadge({ postType }: { postType: string }) {
 const ICON_BUTTON =
   "inline-flex size-10 items-center justify-center rounded-md text-ink transition-colors hover:bg-stone-100 hover:text-primary";
 
-function PostActions({ post, onDelete }: { post: PostSummary; onDelete: (post: PostSummary) => void }) {
+function PostActions({
+  post,
+  onDelete,
+  editHref,
+}: {
+  post: PostSummary;
+  onDelete: (post: PostSummary) => void;
+  editHref: string;
+}) {
   // The delete dialog needs React: until hydration a click would do nothing (decision 005).
   const hydrated = useHydrated();
   return (
     <div className="flex items-center justify-end gap-1">
-      <Link to={`/admin/posts/${post.id}`} className={ICON_BUTTON} aria-label={`Edit ${post.title}`} title="Edit">
+      <Link to={editHref} className={ICON_BUTTON} aria-label={`Edit ${post.title}`} title="Edit">
         <Pencil className="size-5" aria-hidden="true" />
       </Link>
-      <a
-        href={postPath(post)}
-        target="_blank"
-        rel="noopener"
-        className={ICON_BUTTON}
-        aria-label={`View ${post.title} on the site (opens in a new tab)`}
-        title="View on the site"
-      >
-        <ExternalLink className="size-5" aria-hidden="true" />
-      </a>
+      {post.status === "published" ? (
+        <a
+          href={postPath(post)}
+          target="_blank"
+          rel="noopener"
+          className={ICON_BUTTON}
+          aria-label={`View ${post.title} on the site (opens in a new tab)`}
+          title="View on the site"
+        >
+          <ExternalLink className="size-5" aria-hidden="true" />
+        </a>
+      ) : (
+        <a
+          href={`/admin/posts/${post.id}/preview`}
+          target="_blank"
+          rel="noopener"
+          className={ICON_BUTTON}
+          aria-label={`Preview ${post.title} (opens in a new tab)`}
+          title="Preview"
+        >
+          <Eye className="size-5" aria-hidden="true" />
+        </a>
+      )}
       <button
         type="button"
         onClick={() => onDelete(post)}
@@ -66,25 +138,37 @@ function PostActions({ post, onDelete }: { post: PostSummary; onDelete: (post: P
  * The posts as a table (Title, Type, Published, Reading Time, Actions) on wider screens and
  * as a list of cards on phones, where five columns do not fit.
  */
-export function PostTable({ posts, onDelete }: { posts: PostSummary[]; onDelete: (post: PostSummary) => void }) {
+export function PostTable({
+  posts,
+  onDelete,
+  sorting,
+  editHref,
+  savedId,
+}: {
+  posts: PostSummary[];
+  onDelete: (post: PostSummary) => void;
+  sorting: PostSorting;
+  /** the editor's address for a post, carrying the list's search and filters */
+  editHref: (post: PostSummary) => string;
+  /** the post just saved, marked and brought into view */
+  savedId: number | null;
+}) {
+  const saved = useRef<HTMLElement | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per saved post, when the list arrives with it
+  useEffect(() => {
+    saved.current?.scrollIntoView({ block: "center" });
+  }, [savedId]);
+  const mark = (post: PostSummary) => (post.id === savedId ? "bg-amber-50 ring-2 ring-amber-300 ring-inset" : "");
   return (
     <>
       <table className="hidden w-full text-left md:table">
-        <caption className="sr-only">Posts, newest first</caption>
+        <caption className="sr-only">Posts</caption>
         <thead className="border-b border-stone-200 bg-stone-50 text-sm text-muted">
           <tr>
-            <th scope="col" className="px-4 py-3 font-bold">
-              Title
-            </th>
-            <th scope="col" className="px-4 py-3 font-bold">
-              Type
-            </th>
-            <th scope="col" className="px-4 py-3 font-bold whitespace-nowrap">
-              Published
-            </th>
-            <th scope="col" className="px-4 py-3 font-bold whitespace-nowrap">
-              Reading Time
-            </th>
+            <SortHeader label="Title" sortKey="title" sorting={sorting} />
+            <SortHeader label="Type" sortKey="type" sorting={sorting} />
+            <SortHeader label="Published" sortKey="published" sorting={sorting} />
+            <SortHeader label="Reading Time" sortKey="readingTime" sorting={sorting} />
             <th scope="col" className="px-4 py-3 text-right font-bold">
               Actions
             </th>
@@ -92,16 +176,34 @@ export function PostTable({ posts, onDelete }: { posts: PostSummary[]; onDelete:
         </thead>
         <tbody className="divide-y divide-stone-200">
           {posts.map((post) => (
-            <tr key={post.id} className="hover:bg-stone-50">
+            <tr
+              key={post.id}
+              ref={
+                post.id === savedId
+                  ? (row) => {
+                      saved.current = row;
+                    }
+                  : undefined
+              }
+              data-saved={post.id === savedId || undefined}
+              className={`hover:bg-stone-50 ${mark(post)}`}
+            >
               <td className="max-w-md px-4 py-3">
                 <Link
-                  to={`/admin/posts/${post.id}`}
+                  to={editHref(post)}
                   className="font-bold text-ink hover:text-primary hover:underline"
                   // The pencil beside it is the same link: one tab stop per row is enough.
                   tabIndex={-1}
                 >
                   {post.title}
                 </Link>
+                {post.status === "published" ? null : (
+                  <>
+                    {" "}
+                    <PostStatusBadge status={post.status} />
+                  </>
+                )}
+                {post.id === savedId ? <span className="sr-only"> (just saved)</span> : null}
                 <p className="mt-0.5 truncate text-sm text-muted">{post.excerpt}</p>
               </td>
               <td className="px-4 py-3">
@@ -112,27 +214,39 @@ export function PostTable({ posts, onDelete }: { posts: PostSummary[]; onDelete:
               </td>
               <td className="px-4 py-3 whitespace-nowrap">{`${post.readingTime} min`}</td>
               <td className="px-4 py-3">
-                <PostActions post={post} onDelete={onDelete} />
+                <PostActions post={post} onDelete={onDelete} editHref={editHref(post)} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
 
-      <ul className="divide-y divide-stone-200 md:hidden" aria-label="Posts, newest first">
+      <ul className="divide-y divide-stone-200 md:hidden" aria-label="Posts">
         {posts.map((post) => (
-          <li key={post.id} className="p-4">
-            <Link to={`/admin/posts/${post.id}`} className="font-bold text-ink hover:text-primary hover:underline">
+          <li
+            key={post.id}
+            ref={
+              post.id === savedId
+                ? (item) => {
+                    saved.current = item;
+                  }
+                : undefined
+            }
+            data-saved={post.id === savedId || undefined}
+            className={`p-4 ${mark(post)}`}
+          >
+            <Link to={editHref(post)} className="font-bold text-ink hover:text-primary hover:underline">
               {post.title}
             </Link>
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
+              {post.status === "published" ? null : <PostStatusBadge status={post.status} />}
               <PostTypeBadge postType={post.postType} />
               <time dateTime={isoDay(post.publishedAt)}>{formatCompactDate(post.publishedAt)}</time>
               <span aria-hidden="true">·</span>
               <span>{`${post.readingTime} min`}</span>
             </div>
             <div className="mt-2 -mr-2">
-              <PostActions post={post} onDelete={onDelete} />
+              <PostActions post={post} onDelete={onDelete} editHref={editHref(post)} />
             </div>
           </li>
         ))}

@@ -14,6 +14,7 @@ import { ApiError, callApi, failureReason } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
 import type { CategoryRef, Toy } from "#domain/catalog.ts";
 import { DEFAULT_RATING, type ProductInput, productFormFields, productFormSchema } from "#domain/product-form.ts";
+import { slugify } from "#domain/slug.ts";
 import { type BreedChoice, ProductBreedPicker } from "./product-breed-picker";
 import { ProductCategorySelect } from "./product-category-select";
 
@@ -99,7 +100,7 @@ export function ProductForm({
   const startedFrom = useMemo(() => startingValues(toy), [toy]);
   const schema = useMemo(() => productFormSchema(toy), [toy]);
 
-  async function send(input: ProductInput): Promise<SendOutcome> {
+  async function send(input: ProductInput & { slug?: string }): Promise<SendOutcome> {
     try {
       // One request saves the fields, the categories and (create mode) the breed notes.
       if (toy) await callApi("PUT", `/api/toys/${toy.id}`, { json: input });
@@ -172,6 +173,21 @@ export function ProductForm({
                 field={fields.name}
                 label="Product Name"
                 inputProps={{ placeholder: "e.g. ToughPaw Titan Chew Bone", autoComplete: "off" }}
+              />
+              <TextField
+                field={fields.slug}
+                label={optional("Page address (slug)")}
+                hint={
+                  toy
+                    ? `The toy's page is /toys/${toy.slug}. A new slug keeps the old address working (it redirects).`
+                    : "Leave empty to make it from the name. It stays the same when the name changes."
+                }
+                inputProps={{
+                  placeholder: toy?.slug ?? slugify(fields.name.value ?? "") ?? "made-from-the-name",
+                  autoCapitalize: "none",
+                  autoComplete: "off",
+                  spellCheck: false,
+                }}
               />
               <ImageUploadField field={fields.imageUrl} label="Product Image" onBusyChange={setUploading} />
               <TextAreaField

@@ -1,4 +1,7 @@
+import { Trash2 } from "lucide-react";
+import { ConfirmSubmitForm } from "#app/components/admin/confirm-submit-form.tsx";
 import { LocalDate } from "#app/components/admin/local-date.tsx";
+import { buttonClass } from "#app/components/ui/button.ts";
 
 export interface QuizSubmissionListItem {
   id: number;
@@ -65,6 +68,9 @@ export function QuizSubmissionsTable({ items, caption }: { items: QuizSubmission
             <th scope="col" className={CELL}>
               Consent
             </th>
+            <th scope="col" className={CELL}>
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-stone-200">
@@ -81,6 +87,22 @@ export function QuizSubmissionsTable({ items, caption }: { items: QuizSubmission
               <td className={CELL}>{item.toyPurpose}</td>
               <td className={CELL}>
                 <ConsentBadge consented={item.hasConsented} />
+              </td>
+              <td className={CELL}>
+                {/* posts to the page's action (issue 19); asks first once the scripts run */}
+                <ConfirmSubmitForm
+                  fields={{ intent: "delete", id: String(item.id) }}
+                  buttonClassName={buttonClass("secondary", "sm", "hover:border-red-700 hover:text-red-800")}
+                  buttonLabel={`Delete the submission of ${item.email}`}
+                  confirm={{
+                    title: "Delete submission",
+                    description: `Delete the quiz submission of ${item.email} for good? This cannot be undone.`,
+                    confirmLabel: "Delete",
+                  }}
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  Delete
+                </ConfirmSubmitForm>
               </td>
             </tr>
           ))}

@@ -3,14 +3,14 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { AdminNotFound, adminErrorTitle } from "#app/components/admin/admin-not-found.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
-import { type PostActionData, PostForm } from "#app/components/admin/posts/post-form.tsx";
+import { type PostActionData, PostForm, withSaved } from "#app/components/admin/posts/post-form.tsx";
+import { RevisionsPanel } from "#app/components/admin/posts/revisions-panel.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { isDatabaseId } from "#domain/ids.ts";
-import { postExtrasSchema } from "#domain/post-extras.ts";
 import { postFormFields, postFormSchema } from "#domain/post-form.ts";
 import type { Route } from "./+types/edit";
 
@@ -23,18 +23,48 @@ export const meta: Route.MetaFunction = ({ data: loaded, error }) => {
  * /admin/posts/new (no id) and /admin/posts/{id}: the post to edit (404 when there is none)
  * and the categories for the select.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireAdmin(context);
+  const { content, catalog } = context.services;
   const loadCategories = settle(
-    () => context.services.catalog.listCategories(),
+    () => catalog.listCategories(),
     (error) => context.logger.error({ err: error }, "listing categories for the post form failed"),
   );
   const id = "id" in params ? params.id : undefined;
-  const post =
-    id === undefined ? null : isDatabaseId(id) ? await context.services.content.getPostForEditing(Number(id)) : null;
+  const post = id === undefined ? null : isDatabaseId(id) ? await content.getPostForEditing(Number(id)) : null;
   if (id !== undefined && !post) throw data("Post not found", { status: 404 });
-  const categories = await loadCategories;
-  return { post, categories: categories.ok ? categories.data : [] };
+  const [categories, revisions, reviewed] = await Promise.all([
+    loadCategories,
+    post ? content.listPostRevisions(post.id) : null,
+    post?.reviewedToyId ? catalog.getToy(post.reviewedToyId) : null,
+  ]);
+  return {
+    post,
+    categories: categories.ok ? categories.data : [],
+    revisions: revisions ?? [],
+    reviewedToy: reviewed
+      ? {
+          id: reviewed.id,
+          slug: reviewed.slug,
+          name: reviewed.name,
+          price: reviewed.price,
+          imageUrl: reviewed.imageUrl,
+        }
+      : null,
+    returnTo: listAddress(new URL(request.url).searchParams.get("from")),
+  };
+}
+
+/**
+ * The posts list the editor came from (`?from=` holds its query), so its search and filters
+ * survive the round trip; only the list's own address is accepted.
+ */
+function listAddress(from: string | null): string {
+  if (!from || from.length > 500) return "/admin/posts";
+  const query = new URLSearchParams(from.startsWith("?") ? from.slice(1) : from);
+  query.delete("saved");
+  const text = query.toString();
+  return text ? `/admin/posts?${text}` : "/admin/posts";
 }
 
 // The form posted before the page's scripts ran: the same schema as the browser's (the day read
@@ -48,26 +78,37 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     id === undefined ? null : isDatabaseId(id) ? await context.services.content.getPostForEditing(Number(id)) : null;
   if (id !== undefined && !stored) throw data("Post not found", { status: 404 });
   const submission = parseWithZod(await request.formData(), {
-    schema: postFormSchema({ zone: "utc", storedPublishedAt: stored?.publishedAt ?? null }),
+    schema: postFormSchema({
+      zone: "utc",
+      storedPublishedAt: stored?.publishedAt ?? null,
+      currentStatus: stored?.status ?? null,
+    }),
   });
   if (submission.status !== "success") {
     return data<PostActionData>({ result: submission.reply() }, { status: 400 });
   }
-  const post = { ...submission.value, ...postExtrasSchema.parse(stored ?? {}) };
+  let saved: { id: number } | null;
   try {
-    if (stored) await context.services.postEditor.update(stored.id, post);
-    else await context.services.postEditor.create(post);
+    saved = stored
+      ? await context.services.postEditor.update(stored.id, submission.value)
+      : await context.services.postEditor.create(submission.value);
   } catch (error) {
-    const refusal = serviceRefusal(error, postFormFields.keyof().options);
+    // the service's publishedAt is the form's publish day
+    const refusal = serviceRefusal(error, [...postFormFields.keyof().options, "publishedAt"]);
     if (!refusal) throw error;
-    return data<PostActionData>({ result: submission.reply(refusal.errors) }, { status: refusal.status });
+    const errors =
+      "fieldErrors" in refusal.errors && refusal.errors.fieldErrors.publishedAt
+        ? { fieldErrors: { publishDay: refusal.errors.fieldErrors.publishedAt } }
+        : refusal.errors;
+    return data<PostActionData>({ result: submission.reply(errors) }, { status: refusal.status });
   }
-  return redirect("/admin/posts");
+  const returnTo = listAddress(new URL(request.url).searchParams.get("from"));
+  return redirect(saved ? withSaved(returnTo, saved.id) : returnTo);
 }
 
 /** The post editor: create mode without an id, edit mode with one. */
 export default function AdminPostEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { post, categories } = loaderData;
+  const { post, categories, revisions, reviewedToy, returnTo } = loaderData;
   const heading = post ? "Edit Post" : "Create New Post";
 
   return (
@@ -75,14 +116,14 @@ export default function AdminPostEdit({ loaderData, actionData }: Route.Componen
       <AdminPageHeader
         crumbs={[
           { label: "Dashboard", to: "/admin/dashboard" },
-          { label: "Posts", to: "/admin/posts" },
+          { label: "Posts", to: returnTo },
           { label: post ? "Edit Post" : "New Post" },
         ]}
         title={heading}
         headingId="post-form-heading"
         subtitle={post ? `Editing "${post.title}"` : "Write a new review, guide or comparison"}
         actions={
-          <Link to="/admin/posts" className={buttonClass("secondary", "md")}>
+          <Link to={returnTo} className={buttonClass("secondary", "md")}>
             <ArrowLeft className="size-5" aria-hidden="true" />
             Back to Posts
           </Link>
@@ -91,8 +132,21 @@ export default function AdminPostEdit({ loaderData, actionData }: Route.Componen
 
       {/* A fresh form per post: moving from one post to another must not keep the old values. */}
       <div className="mt-8">
-        <PostForm key={post?.id ?? "new"} post={post} categories={categories} actionData={actionData} />
+        <PostForm
+          // keyed by the saved version too: a restored revision starts the form again from it
+          key={post ? `${post.id}-${post.updatedAt}` : "new"}
+          post={post}
+          categories={categories}
+          actionData={actionData}
+          reviewedToy={reviewedToy}
+          returnTo={returnTo}
+        />
       </div>
+      {post ? (
+        <div className="mt-8">
+          <RevisionsPanel post={post} revisions={revisions} />
+        </div>
+      ) : null}
     </div>
   );
 }

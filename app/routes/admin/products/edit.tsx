@@ -64,9 +64,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const { productEditor } = context.services;
   let saved: unknown;
   try {
+    const { slug, ...product } = submission.value;
     saved = stored
-      ? await productEditor.update(stored.id, submission.value)
-      : await productEditor.create(submission.value);
+      ? await productEditor.update(stored.id, product, { slug })
+      : await productEditor.create(product, { slug });
   } catch (error) {
     const refusal = serviceRefusal(error, productFormFields.keyof().options);
     if (!refusal) throw error;

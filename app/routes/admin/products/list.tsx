@@ -1,19 +1,31 @@
-import { ArrowLeft, ExternalLink, LoaderCircle, Pencil, Plus, Search, Star, Trash2 } from "lucide-react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft, LoaderCircle, Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, redirect, useNavigation, useRevalidator, useSubmit } from "react-router";
+import { data, Form, Link, redirect, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
-import { listPageHref, Pagination, pageFromParam } from "#app/components/admin/pagination.tsx";
+import { Pagination } from "#app/components/admin/pagination.tsx";
+import { ProductBulkBar } from "#app/components/admin/products/product-bulk-bar.tsx";
+import { ProductListFilterBar } from "#app/components/admin/products/product-list-filters.tsx";
+import { BULK_FORM_ID, DUPLICATE_FORM_ID, ProductTable } from "#app/components/admin/products/product-table.tsx";
+import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { callApi, failureReason } from "#app/lib/api.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
-import { useHydrated } from "#app/lib/use-hydrated.ts";
-import type { AdminProductRow } from "#domain/catalog.ts";
-import { formatPrice } from "#domain/price.ts";
+import type { AdminProductRow, Toy } from "#domain/catalog.ts";
+import { isDatabaseId } from "#domain/ids.ts";
+import {
+  bulkDoneMessage,
+  type ProductBulkAction,
+  productBulkSchema,
+  productListFiltered,
+  productListFiltersFrom,
+  productListParams,
+} from "#domain/product-list.ts";
 import type { Route } from "./+types/list";
 
 export const meta = () => [{ title: pageTitle("Products") }, { name: "robots", content: "noindex" }];
@@ -21,84 +33,219 @@ export const meta = () => [{ title: pageTitle("Products") }, { name: "robots", c
 const PATH = "/admin/products";
 /** Rows per page: ten thousand products stay quick to load and to render. */
 const PAGE_SIZE = 100;
-const MAX_SEARCH = 100;
-/** How long typing pauses before the list is searched again. */
-const SEARCH_DELAY_MS = 250;
+/**
+ * The last view of the list (its filters, sort, search and page), so that coming back from the
+ * editor (its Save, Cancel or breadcrumb all lead to the plain /admin/products) shows it again.
+ */
+const VIEW_COOKIE = "admin-products-view";
+const EDITOR_PATH = /^\/admin\/products\/(new|\d+)$/;
 
-// Ordering, search and paging run in the database (spec order: top picks first, then by
-// rating); the page gets one page of rows and the number of matches.
+/** What the list's action answers (a bulk action; a duplicate redirects to the copy's editor). */
+interface ListActionData {
+  ok: boolean;
+  message: string;
+}
+
+function viewCookie(params: URLSearchParams, secure: boolean): string {
+  const value = params.toString();
+  // Path /admin, not /admin/products: the router's data requests go to /admin/products.data,
+  // which a cookie scoped to /admin/products would not be sent with.
+  const attributes = `Path=/admin; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return value
+    ? `${VIEW_COOKIE}=${encodeURIComponent(value)}; ${attributes}`
+    : `${VIEW_COOKIE}=; Max-Age=0; ${attributes}`;
+}
+
+/** The stored view, read back as the list reads a URL (whatever the cookie holds). */
+function storedView(request: Request): URLSearchParams | null {
+  const found = (request.headers.get("cookie") ?? "")
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${VIEW_COOKIE}=`));
+  if (!found) return null;
+  try {
+    const params = productListParams(
+      productListFiltersFrom(new URLSearchParams(decodeURIComponent(found.slice(VIEW_COOKIE.length + 1)))),
+    );
+    return params.size > 0 ? params : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when the request comes from the product editor (a save, Cancel, the breadcrumb, the nav). */
+function cameFromEditor(request: Request): boolean {
+  const referer = request.headers.get("referer");
+  if (!referer) return false;
+  try {
+    const from = new URL(referer);
+    return from.host === new URL(request.url).host && EDITOR_PATH.test(from.pathname);
+  } catch {
+    return false;
+  }
+}
+
+// Filters, sort, search and paging run in the database; the page gets one page of rows and the
+// number of matches. The view lives in the URL (one spelling per view: a hand-made or pre-script
+// URL is redirected to it), and in a cookie for the round trip to the editor.
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);
   const url = new URL(request.url);
-  const search = (url.searchParams.get("search") ?? "").trim().slice(0, MAX_SEARCH);
-  const page = pageFromParam(url.searchParams.get("page"));
-  const toys = await settle(
-    () => context.services.catalog.listProductsForAdmin({ search: search || undefined, page, pageSize: PAGE_SIZE }),
-    (error) => context.logger.error({ err: error }, "admin products list failed"),
-  );
+  const filters = productListFiltersFrom(url.searchParams);
+  const params = productListParams(filters);
+  const asked = [...url.searchParams.keys()].filter((key) => key !== "_routes" && key !== "index");
+  if (asked.length === 0 && cameFromEditor(request)) {
+    const stored = storedView(request);
+    if (stored) throw redirect(`${PATH}?${stored}`);
+  }
+  if (asked.length > 0 && [...params.keys()].length !== asked.length) {
+    throw redirect(params.size > 0 ? `${PATH}?${params}` : PATH);
+  }
+  const { page = 1, ...query } = filters;
+  const [toys, categories] = await Promise.all([
+    settle(
+      () => context.services.catalog.listProductsForAdmin({ ...query, page, pageSize: PAGE_SIZE }),
+      (error) => context.logger.error({ err: error }, "admin products list failed"),
+    ),
+    settle(
+      () => context.services.catalog.listCategories(),
+      (error) => context.logger.error({ err: error }, "admin products list: categories failed"),
+    ),
+  ]);
   const pages = toys.ok ? Math.max(1, Math.ceil(toys.data.total / PAGE_SIZE)) : 1;
   // A page past the end (after deletes, or a hand-edited URL) shows the last one instead.
-  if (toys.ok && page > pages) throw redirect(listPageHref(PATH, pages, search));
-  return { toys, page, pages, search };
-}
-
-/**
- * The search box: a GET form (Enter searches without JavaScript), searched again as the
- * owner types. What the field shows follows the URL when it changes from elsewhere (Back).
- */
-function ProductSearch({ search }: { search: string }) {
-  const submit = useSubmit();
-  const [value, setValue] = useState(search);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  useEffect(() => {
-    setValue((current) => (current.trim() === search ? current : search));
-  }, [search]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  return (
-    <Form method="get" action={PATH} role="search" className="relative w-full sm:max-w-xs">
-      <label htmlFor="product-search" className="sr-only">
-        Search products
-      </label>
-      <Search
-        className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted"
-        aria-hidden="true"
-      />
-      <input
-        id="product-search"
-        name="search"
-        type="search"
-        placeholder="Search products..."
-        autoComplete="off"
-        maxLength={MAX_SEARCH}
-        value={value}
-        onChange={(event) => {
-          const form = event.currentTarget.form;
-          setValue(event.target.value);
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => {
-            if (form) submit(form, { replace: true, preventScrollReset: true });
-          }, SEARCH_DELAY_MS);
-        }}
-        className="block w-full rounded-lg border border-stone-300 bg-white py-2.5 pr-3 pl-10 text-base text-ink shadow-sm placeholder:text-stone-500 focus:border-primary focus:outline-2 focus:outline-offset-0 focus:outline-primary"
-      />
-    </Form>
+  if (toys.ok && page > pages) {
+    const last = productListParams({ ...filters, page: pages });
+    throw redirect(last.size > 0 ? `${PATH}?${last}` : PATH);
+  }
+  return data(
+    {
+      toys,
+      categories: categories.ok ? categories.data.map(({ id, name }) => ({ id, name })) : [],
+      filters,
+      page,
+      pages,
+    },
+    { headers: { "Set-Cookie": viewCookie(params, context.siteUrl.startsWith("https:")) } },
   );
 }
 
-/** /admin/products: the products a page at a time, searchable, with edit and delete. */
-export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { toys, page, pages, search } = loaderData;
+// The bulk form and the Duplicate buttons post here (they work before the scripts run): the
+// same schema and services as POST /api/toys/bulk and POST /api/toys/{id}/duplicate.
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context);
+  const form = await request.formData();
+  const { productEditor } = context.services;
+  if (form.get("intent") === "duplicate") {
+    const id = String(form.get("id") ?? "");
+    const copy = isDatabaseId(id) ? await productEditor.duplicate(Number(id)) : null;
+    if (!copy) return data<ListActionData>({ ok: false, message: "Product not found" }, 404);
+    return redirect(`${PATH}/${copy.id}`);
+  }
+  const submission = parseWithZod(form, { schema: productBulkSchema });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Select products and an action";
+    return data<ListActionData>({ ok: false, message }, 400);
+  }
+  try {
+    const result = await productEditor.bulk(submission.value);
+    return { ok: true, message: bulkDoneMessage(result) } satisfies ListActionData;
+  } catch (error) {
+    const refusal = serviceRefusal(error, []);
+    if (!refusal) throw error;
+    return data<ListActionData>({ ok: false, message: (error as Error).message }, refusal.status);
+  }
+}
+
+/** /admin/products: the products a page at a time, filtered, sorted and searched, with bulk actions, duplicate, edit and delete. */
+export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
+  const { toys, categories, filters, page, pages } = loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
+  const navigate = useNavigate();
+  const bulk = useFetcher<ListActionData>({ key: "product-bulk" });
   const [pendingDelete, setPendingDelete] = useState<AdminProductRow | null>(null);
+  const [pendingBulkDelete, setPendingBulkDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [duplicating, setDuplicating] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const said = useRef<unknown>(null);
   const loading =
     revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === PATH);
   const total = toys.ok ? toys.data.total : 0;
   const items = toys.ok ? toys.data.items : [];
   const first = (page - 1) * PAGE_SIZE + 1;
+  const search = filters.search ?? "";
+  const filtered = productListFiltered(filters);
+  const { search: _search, page: _page, ...kept } = filters;
+  const otherFilters = Object.fromEntries([...productListParams(kept)]);
+
+  // A new view (another page, filter or search, or after a change) starts with nothing ticked
+  // but what is still on it.
+  useEffect(() => {
+    setSelected((current) => {
+      const onPage = new Set(items.map((toy) => toy.id));
+      const kept = [...current].filter((id) => onPage.has(id));
+      return kept.length === current.size ? current : new Set(kept);
+    });
+  }, [items]);
+
+  useEffect(() => {
+    if (bulk.state !== "idle" || !bulk.data || said.current === bulk.data) return;
+    said.current = bulk.data;
+    setPendingBulkDelete(false);
+    if (bulk.data.ok) {
+      toast({ title: "Products updated", description: bulk.data.message });
+      setSelected(new Set());
+    } else {
+      toast({ title: "Error", description: `Failed to change products: ${bulk.data.message}`, variant: "destructive" });
+    }
+  }, [bulk.state, bulk.data]);
+
+  function select(ids: number[], on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }
+
+  function runBulk(action: ProductBulkAction) {
+    if (action === "delete") {
+      setPendingBulkDelete(true);
+      return;
+    }
+    submitBulk(action);
+  }
+
+  function submitBulk(action: ProductBulkAction) {
+    const body = new FormData();
+    body.set("action", action);
+    for (const id of selected) body.append("ids", String(id));
+    bulk.submit(body, { method: "post", action: PATH });
+  }
+
+  async function duplicate(toy: AdminProductRow) {
+    if (duplicating) return;
+    setDuplicating(true);
+    try {
+      const copy = (await callApi<Toy>("POST", `/api/toys/${toy.id}/duplicate`)).data;
+      toast({ title: "Product duplicated", description: `${copy.name} is ready to edit.` });
+      await navigate(`${PATH}/${copy.id}`);
+    } catch (error) {
+      toast({
+        title: "Error",
+        description: `Failed to duplicate product: ${failureReason(error) ?? "Unknown error"}`,
+        variant: "destructive",
+      });
+      revalidator.revalidate();
+    } finally {
+      setDuplicating(false);
+    }
+  }
 
   async function confirmDelete() {
     if (!pendingDelete || deleting) return;
@@ -142,23 +289,41 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         }
       />
 
+      {actionData ? (
+        <p
+          role={actionData.ok ? "status" : "alert"}
+          className={`mt-6 rounded-lg border px-3 py-2 font-semibold ${
+            actionData.ok ? "border-green-200 bg-green-50 text-green-900" : "border-red-200 bg-red-50 text-red-800"
+          }`}
+        >
+          {actionData.message}
+        </p>
+      ) : null}
+
       <section
         aria-labelledby="all-products-heading"
         className="mt-8 rounded-xl border border-stone-200 bg-white shadow-sm"
       >
-        <div className="flex flex-col gap-4 border-b border-stone-200 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+        <div className="grid gap-4 border-b border-stone-200 p-4 sm:p-6">
           <h2 id="all-products-heading" className="text-xl font-extrabold tracking-tight">
             All Products
           </h2>
-          <ProductSearch search={search} />
+          <ProductListFilterBar path={PATH} filters={filters} categories={categories} />
         </div>
 
+        {/* The rows' checkboxes and the bulk buttons belong to this form (form="..."), and the
+            Duplicate buttons to the next: a form may not hold another, and the table holds both. */}
+        <Form method="post" id={BULK_FORM_ID} action={PATH} />
+        <Form method="post" id={DUPLICATE_FORM_ID} action={PATH}>
+          <input type="hidden" name="intent" value="duplicate" />
+        </Form>
+
         <div className="relative" aria-busy={loading || undefined}>
-          {loading ? (
+          {loading || duplicating ? (
             <div className="absolute inset-0 z-10 flex justify-center bg-white/70 pt-12">
               <p role="status" className="flex h-fit items-center gap-3 rounded-full bg-white px-5 py-3 shadow-md">
                 <LoaderCircle className="size-6 animate-spin text-primary" aria-hidden="true" />
-                <span className="font-semibold">Loading products...</span>
+                <span className="font-semibold">{duplicating ? "Duplicating product..." : "Loading products..."}</span>
               </p>
             </div>
           ) : null}
@@ -176,27 +341,38 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             </div>
           ) : total === 0 ? (
             <p className="p-8 text-center text-muted">
-              {search ? "No products match your search" : "No products found. Add your first product!"}
+              {filtered ? "No products match your search" : "No products found. Add your first product!"}
             </p>
           ) : (
             <>
+              <ProductBulkBar
+                count={selected.size}
+                busy={bulk.state !== "idle"}
+                onAction={runBulk}
+                onClear={() => setSelected(new Set())}
+              />
               <ProductTable
                 toys={items}
                 caption={pages > 1 ? `Products, page ${page} of ${pages}` : "Products"}
+                path={PATH}
+                filters={filters}
+                selected={selected}
+                onSelect={select}
                 onDelete={setPendingDelete}
+                onDuplicate={duplicate}
               />
               <div className="flex flex-col items-center gap-3 border-t border-stone-200 p-4 text-sm text-muted sm:flex-row sm:justify-between">
                 <p aria-live="polite">
-                  {search
-                    ? `${formatCount(total)} ${total === 1 ? "product matches" : "products match"} "${search}". `
+                  {filtered
+                    ? `${formatCount(total)} ${total === 1 ? "product matches" : "products match"}${search ? ` "${search}"` : " the filters"}. `
                     : ""}
                   {pages > 1
                     ? `Showing ${formatCount(first)}–${formatCount(first + items.length - 1)} of ${formatCount(total)}`
-                    : search
+                    : filtered
                       ? ""
                       : `${formatCount(total)} ${total === 1 ? "product" : "products"}`}
                 </p>
-                <Pagination path={PATH} page={page} pages={pages} search={search} />
+                <Pagination path={PATH} page={page} pages={pages} search={search} filters={otherFilters} />
               </div>
             </>
           )}
@@ -212,120 +388,15 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         onConfirm={confirmDelete}
         onCancel={() => setPendingDelete(null)}
       />
-    </div>
-  );
-}
-
-const CELL = "px-2 py-3 align-middle first:pl-4 last:pr-4 sm:px-4";
-
-function AmazonLink({ toy }: { toy: AdminProductRow }) {
-  if (!toy.amazonUrl) return null;
-  return (
-    <a
-      href={toy.amazonUrl}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="inline-flex items-center gap-1 font-semibold text-primary underline underline-offset-2 hover:text-primary-hover"
-    >
-      View
-      <ExternalLink className="size-4" aria-hidden="true" />
-      <span className="sr-only"> {toy.name} on Amazon (opens in a new tab)</span>
-    </a>
-  );
-}
-
-function ProductTable({
-  toys,
-  caption,
-  onDelete,
-}: {
-  toys: AdminProductRow[];
-  caption: string;
-  onDelete: (toy: AdminProductRow) => void;
-}) {
-  // Delete needs the script: until then the button would do nothing.
-  const hydrated = useHydrated();
-  return (
-    // On a phone the Category and Amazon Link columns fold into the product cell, so the table fits without scrolling.
-    <div>
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-stone-50 text-xs tracking-wide text-muted uppercase">
-          <tr>
-            <th scope="col" className={CELL}>
-              Product
-            </th>
-            <th scope="col" className={`${CELL} hidden md:table-cell`}>
-              Category
-            </th>
-            <th scope="col" className={CELL}>
-              Price
-            </th>
-            <th scope="col" className={CELL}>
-              Rating
-            </th>
-            <th scope="col" className={`${CELL} hidden md:table-cell`}>
-              Amazon Link
-            </th>
-            <th scope="col" className={`${CELL} text-right`}>
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-200">
-          {toys.map((toy) => (
-            <tr key={toy.id} className="hover:bg-stone-50">
-              <td className={CELL}>
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-bold text-ink">{toy.name}</span>
-                  {toy.isTopPick ? (
-                    <span className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-bold text-primary ring-1 ring-primary/30">
-                      Top Pick
-                    </span>
-                  ) : null}
-                </div>
-                <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-muted md:hidden">
-                  <span>Category: {toy.categoryName ?? "None"}</span>
-                  {toy.amazonUrl ? <AmazonLink toy={toy} /> : null}
-                </p>
-              </td>
-              <td className={`${CELL} hidden md:table-cell`}>{toy.categoryName ?? "None"}</td>
-              <td className={`${CELL} whitespace-nowrap`}>{formatPrice(toy.price)}</td>
-              <td className={`${CELL} whitespace-nowrap`}>
-                <span className="inline-flex items-center gap-1">
-                  <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
-                  {toy.rating}
-                </span>
-              </td>
-              <td className={`${CELL} hidden md:table-cell`}>
-                {toy.amazonUrl ? <AmazonLink toy={toy} /> : <span className="text-muted">None</span>}
-              </td>
-              <td className={`${CELL} text-right`}>
-                <div className="inline-flex flex-col gap-1 sm:flex-row">
-                  <Link
-                    to={`/admin/products/${toy.id}`}
-                    aria-label={`Edit ${toy.name}`}
-                    title="Edit"
-                    className="inline-flex size-10 items-center justify-center rounded-lg text-ink hover:bg-stone-100 hover:text-primary"
-                  >
-                    <Pencil className="size-4" aria-hidden="true" />
-                  </Link>
-                  <button
-                    type="button"
-                    onClick={() => onDelete(toy)}
-                    disabled={!hydrated}
-                    aria-label={`Delete ${toy.name}`}
-                    title="Delete"
-                    className="inline-flex size-10 items-center justify-center rounded-lg text-red-700 hover:bg-red-50 disabled:opacity-60"
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ConfirmDialog
+        open={pendingBulkDelete}
+        title="Delete Products"
+        description={`Move ${selected.size === 1 ? "the selected product" : `the ${selected.size} selected products`} to the trash? You can restore ${selected.size === 1 ? "it" : "them"} from the trash for 30 days.`}
+        confirmLabel="Move to trash"
+        busy={bulk.state !== "idle"}
+        onConfirm={() => submitBulk("delete")}
+        onCancel={() => setPendingBulkDelete(false)}
+      />
     </div>
   );
 }

@@ -1,0 +1,46 @@
+import { TriangleAlert } from "lucide-react";
+import type { NewsletterPreview as Preview } from "#domain/newsletters.ts";
+
+/**
+ * The e-mail as subscribers will get it: the HTML part in a sandboxed frame (no scripts, its own
+ * styles, like a mail program), the text part below, and the product tokens it leaves out.
+ */
+export function NewsletterPreview({ preview }: { preview: Preview }) {
+  return (
+    <div className="grid gap-4">
+      {preview.warnings.length > 0 ? (
+        <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <p className="flex items-center gap-2 font-bold">
+            <TriangleAlert className="size-4" aria-hidden="true" />
+            Left out of the e-mail:
+          </p>
+          <ul className="mt-2 list-disc pl-6">
+            {preview.warnings.map((warning) => (
+              <li key={warning.token} className="break-words">
+                <code className="font-mono">{warning.token}</code>: {warning.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <p className="text-sm">
+        <span className="font-bold">Subject:</span> <span className="break-words">{preview.subject}</span>
+      </p>
+      <iframe
+        title="E-mail preview (HTML part)"
+        sandbox=""
+        srcDoc={preview.html}
+        className="h-[36rem] w-full rounded-lg border border-stone-200 bg-white"
+      />
+      <details className="rounded-lg border border-stone-200 p-3">
+        <summary className="cursor-pointer font-bold">Plain text part</summary>
+        <pre
+          className="mt-3 max-h-[36rem] overflow-auto text-sm break-words whitespace-pre-wrap"
+          data-testid="text-part"
+        >
+          {preview.text}
+        </pre>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { z } from "zod";
+import "./zod-config";
+import { wireSchema } from "./wire-schema";
+
+// Newsletters the owner writes (or makes from a published post) and sends to every subscribed
+// address through the outbox (issue 19): what the API takes and answers, shared with the pages.
+
+export const NEWSLETTER_STATUSES = ["draft", "sending", "sent"] as const;
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+
+export const NEWSLETTER_STATUS_LABELS: Record<NewsletterStatus, string> = {
+  draft: "Draft",
+  sending: "Sending",
+  sent: "Sent",
+};
+
+export const MAX_NEWSLETTER_SUBJECT = 200;
+export const MAX_NEWSLETTER_CONTENT = 60_000;
+
+const subject = z
+  .string("Subject must be at least 2 characters")
+  .trim()
+  .min(2, "Subject must be at least 2 characters")
+  .max(MAX_NEWSLETTER_SUBJECT, `Subject must be at most ${MAX_NEWSLETTER_SUBJECT} characters`)
+  // a header: a line break would end it
+  .regex(/^[^\r\n\t]*$/, "Subject must be one line");
+const content = z
+  .string("Content must be at least 10 characters")
+  .trim()
+  .min(10, "Content must be at least 10 characters")
+  .max(MAX_NEWSLETTER_CONTENT, `Content must be at most ${MAX_NEWSLETTER_CONTENT} characters`);
+
+/** The compose form, and PATCH /api/admin/newsletters/{id} once merged over the stored draft. */
+export const newsletterInputSchema = wireSchema(() => z.object({ subject, content }));
+export type NewsletterInput = z.infer<typeof newsletterInputSchema>;
+
+/** "Send this post": a newsletter made from a published post. */
+export const newsletterFromPostSchema = wireSchema(() =>
+  z.object({
+    postId: z.coerce
+      .number("Choose a published post")
+      .int("Choose a published post")
+      .positive("Choose a published post")
+      .max(2_147_483_647, "Choose a published post"),
+  }),
+);
+
+/**
+ * POST /api/admin/newsletters: `subject` and `content`, or `postId` (the post's title and
+ * body; a subject given with it replaces the title).
+ */
+export const newsletterCreateSchema = wireSchema(() =>
+  z
+    .object({
+      subject: subject.optional(),
+      content: content.optional(),
+      postId: z
+        .number("postId must be a post's id")
+        .int("postId must be a post's id")
+        .positive("postId must be a post's id")
+        .max(2_147_483_647, "postId must be a post's id")
+        .optional(),
+    })
+    .superRefine((input, ctx) => {
+      if (input.postId !== undefined) return;
+      if (input.subject === undefined)
+        ctx.addIssue({ code: "custom", path: ["subject"], message: "Subject must be at least 2 characters" });
+      if (input.content === undefined)
+        ctx.addIssue({ code: "custom", path: ["content"], message: "Content must be at least 10 characters" });
+    }),
+);
+export type NewsletterCreate = z.infer<typeof newsletterCreateSchema>;
+
+/** Where a newsletter's deliveries stand: each subscriber's message is in exactly one of these. */
+export const newsletterCountsSchema = wireSchema(() =>
+  z.object({
+    /** subscribed addresses that have not been given their message yet (a draft: who would get it now) */
+    waiting: z.number().int().nonnegative(),
+    /** messages in the outbox, not sent yet */
+    queued: z.number().int().nonnegative(),
+    sent: z.number().int().nonnegative(),
+    /** given up on (not a bounce): the mail server kept failing, or the message expired */
+    failed: z.number().int().nonnegative(),
+    /** refused for good by the receiving mail server: the address is marked bounced */
+    bounced: z.number().int().nonnegative(),
+  }),
+);
+export type NewsletterCounts = z.infer<typeof newsletterCountsSchema>;
+
+/** One newsletter in the list of past ones. */
+export const newsletterSummarySchema = wireSchema(() =>
+  z.object({
+    id: z.number().int().positive(),
+    subject: z.string(),
+    status: z.enum(NEWSLETTER_STATUSES),
+    /** the post it was made from, if any */
+    postId: z.number().int().positive().nullable(),
+    /** ISO 8601 */
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    /** ISO 8601: when the send began; null for a draft */
+    sendStartedAt: z.iso.datetime().nullable(),
+    counts: newsletterCountsSchema,
+    /** clicks through its /go links (`from=email:{id}`) */
+    clicks: z.number().int().nonnegative(),
+  }),
+);
+export type NewsletterSummary = z.infer<typeof newsletterSummarySchema>;
+
+/** One newsletter with its body and the toys its readers clicked through to. */
+export const newsletterSchema = wireSchema(() =>
+  newsletterSummarySchema.extend({
+    /** markdown, with the same [[toy:]] and [[compare:]] tokens as posts */
+    content: z.string(),
+    toyClicks: z.array(
+      z.object({
+        toyId: z.number().int().positive(),
+        name: z.string(),
+        clicks: z.number().int().positive(),
+      }),
+    ),
+  }),
+);
+export type Newsletter = z.infer<typeof newsletterSchema>;
+
+/** The e-mail as subscribers will get it (both parts), and what the owner should fix first. */
+export const newsletterPreviewSchema = wireSchema(() =>
+  z.object({
+    subject: z.string(),
+    html: z.string(),
+    text: z.string(),
+    /** a product token no reader would see (unknown toy, malformed token): it is left out */
+    warnings: z.array(z.object({ token: z.string(), reason: z.string() })),
+  }),
+);
+export type NewsletterPreview = z.infer<typeof newsletterPreviewSchema>;
+
+/** The placement of a newsletter's /go links (counted per newsletter, issue 19). */
+export function newsletterPlacement(id: number): `email:${number}` {
+  return `email:${id}`;
+}
+
+/** The subject of a test send: marked, so the owner never mistakes it for the real one. */
+export function testSubject(subjectText: string): string {
+  return `[Test] ${subjectText}`;
+}
+
+/** What a test send answers (POST /api/admin/newsletters/{id}/test, the page's status line). */
+export const TEST_SEND_TEXT = {
+  sent: (to: string) => `A test copy was sent to ${to}.`,
+  queued: (to: string) => `A test copy to ${to} is queued: it goes out as soon as the mail server takes it.`,
+  saved: (to: string) => `A test copy to ${to} is stored in the outbox.`,
+  note: "No mail server is configured (SMTP_URL): e-mails wait in the outbox until one is.",
+} as const;

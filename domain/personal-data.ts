@@ -1,0 +1,132 @@
+import { z } from "zod";
+import "./zod-config";
+import { emailAddressSchema, normalizeEmail } from "./email";
+import { wireSchema } from "./wire-schema";
+
+// A visitor's data rights (GDPR/CCPA, issue 19): everything the site holds about an address as
+// one JSON download, or all of it erased in one action, recorded without the address.
+
+/** GET and DELETE /api/admin/personal-data: whose data. */
+export const personalDataQuerySchema = wireSchema(() => z.object({ email: emailAddressSchema }));
+
+/** GET /api/admin/personal-data/erasures: all erasures, or those of one address. */
+export const erasureListQuerySchema = wireSchema(() => z.object({ email: emailAddressSchema.optional() }));
+
+export const ERASURE_CONFIRM_MESSAGE = "Tick the box to confirm that everything about this address is erased";
+
+/** The erasure form: the address, and the owner's confirmation that it cannot be undone. */
+export const erasureFormSchema = wireSchema(() =>
+  z.object({
+    email: emailAddressSchema,
+    confirm: z.literal("on", { error: ERASURE_CONFIRM_MESSAGE }),
+  }),
+);
+
+/**
+ * What an erasure record hashes: the address trimmed and lower-cased whole, so the same person's
+ * address typed in any letter case gives the same hash when someone later asks "was it erased?".
+ */
+export function erasureKey(email: string): string {
+  return normalizeEmail(email).toLowerCase();
+}
+
+const iso = z.iso.datetime();
+
+/** Everything held about one address (matched whatever its letter case). */
+export const personalDataSchema = wireSchema(() =>
+  z.object({
+    email: z.string(),
+    /** ISO 8601: when this export was made */
+    exportedAt: iso,
+    quizSubmissions: z.array(
+      z.object({
+        id: z.number().int().positive(),
+        email: z.string(),
+        createdAt: iso,
+        dogSize: z.string(),
+        dogAge: z.string(),
+        chewStyle: z.string(),
+        playStyle: z.string(),
+        toyPurpose: z.string(),
+        hasConsented: z.boolean(),
+        consentText: z.string().nullable(),
+        consentedAt: iso.nullable(),
+      }),
+    ),
+    subscriber: z
+      .object({
+        id: z.number().int().positive(),
+        email: z.string(),
+        status: z.string(),
+        source: z.string(),
+        consentText: z.string(),
+        consentedAt: iso,
+        createdAt: iso,
+        updatedAt: iso,
+        unsubscribedAt: iso.nullable(),
+        bouncedAt: iso.nullable(),
+        /** the newsletters queued for this address */
+        newsletters: z.array(z.object({ id: z.number().int().positive(), subject: z.string(), queuedAt: iso })),
+      })
+      .nullable(),
+    contactMessages: z.array(
+      z.object({
+        id: z.number().int().positive(),
+        name: z.string(),
+        email: z.string(),
+        subject: z.string(),
+        message: z.string(),
+        createdAt: iso,
+        readAt: iso.nullable(),
+        archivedAt: iso.nullable(),
+        deletedAt: iso.nullable(),
+        repliedAt: iso.nullable(),
+      }),
+    ),
+    /** e-mails to the address, or carrying it (a contact form notification) */
+    outboxMessages: z.array(
+      z.object({
+        id: z.number().int().positive(),
+        kind: z.string(),
+        recipient: z.string(),
+        replyTo: z.string().nullable(),
+        subject: z.string(),
+        textBody: z.string(),
+        htmlBody: z.string().nullable(),
+        status: z.string(),
+        createdAt: iso,
+        sentAt: iso.nullable(),
+      }),
+    ),
+  }),
+);
+export type PersonalData = z.infer<typeof personalDataSchema>;
+
+/** How many rows of each kind an erasure deleted. */
+export const ERASURE_COUNT_LABELS = {
+  quizSubmissions: "Quiz submissions",
+  subscribers: "Subscriber records",
+  contactMessages: "Contact messages",
+  outboxMessages: "E-mails",
+} as const;
+export type ErasureCounts = Record<keyof typeof ERASURE_COUNT_LABELS, number>;
+
+/** The record an erasure leaves: when, and a SHA-256 of the address (never the address). */
+export const dataErasureSchema = wireSchema(() =>
+  z.object({
+    id: z.number().int().positive(),
+    /** hex SHA-256 of the address trimmed and lower-cased */
+    emailHash: z.string().regex(/^[0-9a-f]{64}$/),
+    /** ISO 8601 */
+    erasedAt: iso,
+    counts: z.object({
+      quizSubmissions: z.number().int().nonnegative(),
+      subscribers: z.number().int().nonnegative(),
+      contactMessages: z.number().int().nonnegative(),
+      outboxMessages: z.number().int().nonnegative(),
+    }),
+  }),
+);
+export type DataErasure = z.infer<typeof dataErasureSchema>;
+
+export const PERSONAL_DATA_FILENAME = "personal-data.json";

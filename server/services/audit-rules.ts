@@ -1,0 +1,418 @@
+import type { AuditItemKind } from "#domain/audit.ts";
+import type { AuditRule, AuditRules, AuditService, NewAuditEntry } from "./audit.service";
+import { neutralLabel } from "./audit.service";
+import type { AuthService } from "./auth.service";
+import type { BreedEditorService } from "./breed-editor.service";
+import type { CategoryEditorService } from "./category-editor.service";
+import type { InboxService } from "./inbox.service";
+import type { MediaService } from "./media.service";
+import type { NewslettersService } from "./newsletters.service";
+import { erasureHash, type PersonalDataService } from "./personal-data.service";
+import type { PostEditorService } from "./post-editor.service";
+import type { ProductEditorService } from "./product-editor.service";
+import type { QuizSubmissionsService } from "./quiz-submissions.service";
+import type { SubscribersService } from "./subscribers.service";
+import type { PurgeWhich } from "./trash.service";
+
+// Which method of which service records which audit action, and how its item is named
+// (decision 029). create-services.ts applies them with `audited`. An item is named from the
+// call's arguments and result; where the call deletes it, its name is read just before.
+// Nothing here may put a visitor's address, name or words into the log.
+
+type LookUp = AuditService["lookUp"];
+
+/** How much of the address's SHA-256 an entry keeps: enough to match an erasure record, not to be one. */
+export const HASH_PREFIX_LENGTH = 12;
+
+const hashPrefix = (email: string) => erasureHash(email).slice(0, HASH_PREFIX_LENGTH);
+
+const purgedOne = (which: PurgeWhich): number | null =>
+  "id" in which && typeof which.id === "number" ? which.id : null;
+
+/**
+ * A purge from the trash: one item for good, or the trash emptied. The hourly purge of items
+ * past their 30 days is the server's doing, not the owner's, and records nothing.
+ */
+function purgeRule(lookUp: LookUp, kind: AuditItemKind, plural: string): AuditRule<[PurgeWhich], number> {
+  return {
+    before: async ([which]) => {
+      const id = purgedOne(which);
+      return id === null ? null : lookUp(kind, id);
+    },
+    entries: ([which], count, before) => {
+      if (count === 0) return null;
+      const id = purgedOne(which);
+      if (id !== null) {
+        return { action: "delete", itemKind: kind, itemId: id, itemLabel: before?.label, details: { forever: true } };
+      }
+      if ("all" in which && which.all === true) {
+        return { action: "delete", itemKind: kind, itemLabel: `${count} ${plural}`, details: { forever: true, count } };
+      }
+      return null;
+    },
+  };
+}
+
+/** A move to the trash, or back from it, of an item whose name is read before the call. */
+function trashRule(lookUp: LookUp, kind: AuditItemKind, action: "delete" | "restore"): AuditRule<[number], boolean> {
+  return {
+    before: ([id]) => lookUp(kind, id),
+    entries: ([id], done, before) =>
+      done
+        ? {
+            action,
+            itemKind: kind,
+            itemId: id,
+            itemLabel: before?.label,
+            details: action === "restore" ? { from: "trash" } : {},
+          }
+        : null,
+  };
+}
+
+/** Posts: create, save (publish when a draft goes live), restore a revision, trash, restore, purge. */
+export function postEditorRules(lookUp: LookUp): AuditRules<PostEditorService> {
+  return {
+    create: {
+      entries: (_args, post) => {
+        const created: NewAuditEntry = { action: "create", itemKind: "post", itemId: post.id, itemLabel: post.title };
+        if (post.status === "draft") return created;
+        return [
+          created,
+          {
+            action: "publish",
+            itemKind: "post",
+            itemId: post.id,
+            itemLabel: post.title,
+            details: { scheduled: post.status === "scheduled" },
+          },
+        ];
+      },
+    },
+    update: {
+      before: ([id]) => lookUp("post", id),
+      entries: (_args, post, before) => {
+        if (!post) return null;
+        const item = { itemKind: "post" as const, itemId: post.id, itemLabel: post.title };
+        const wasDraft = before?.status === "draft";
+        if (wasDraft && post.status !== "draft") {
+          return { action: "publish", ...item, details: { scheduled: post.status === "scheduled" } };
+        }
+        if (before && !wasDraft && post.status === "draft")
+          return { action: "update", ...item, details: { unpublished: true } };
+        return { action: "update", ...item };
+      },
+    },
+    restoreRevision: {
+      entries: ([, revisionId], post) =>
+        post
+          ? {
+              action: "restore",
+              itemKind: "post",
+              itemId: post.id,
+              itemLabel: post.title,
+              details: { revision: revisionId },
+            }
+          : null,
+    },
+    remove: trashRule(lookUp, "post", "delete"),
+    restore: trashRule(lookUp, "post", "restore"),
+    purge: purgeRule(lookUp, "post", "posts"),
+  };
+}
+
+/** Products: create (and duplicate), save, bulk actions, trash, restore, purge. */
+export function productEditorRules(lookUp: LookUp): AuditRules<ProductEditorService> {
+  return {
+    create: {
+      entries: (_args, toy) => ({ action: "create", itemKind: "product", itemId: toy.id, itemLabel: toy.name }),
+    },
+    update: {
+      entries: (_args, toy) =>
+        toy ? { action: "update", itemKind: "product", itemId: toy.id, itemLabel: toy.name } : null,
+    },
+    duplicate: {
+      entries: ([id], toy) =>
+        toy
+          ? { action: "create", itemKind: "product", itemId: toy.id, itemLabel: toy.name, details: { duplicateOf: id } }
+          : null,
+    },
+    bulk: {
+      entries: (_args, result) =>
+        result.count > 0
+          ? {
+              action: result.action === "delete" ? "delete" : "update",
+              itemKind: "product",
+              itemLabel: result.count === 1 ? "1 product" : `${result.count} products`,
+              details: { bulk: result.action, count: result.count },
+            }
+          : null,
+    },
+    remove: trashRule(lookUp, "product", "delete"),
+    restore: trashRule(lookUp, "product", "restore"),
+    purge: purgeRule(lookUp, "product", "products"),
+  };
+}
+
+/** Categories: create, save, reorder or move, delete (its products moved elsewhere first, if asked). */
+export function categoryEditorRules(lookUp: LookUp): AuditRules<CategoryEditorService> {
+  return {
+    create: {
+      entries: (_args, category) => ({
+        action: "create",
+        itemKind: "category",
+        itemId: category.id,
+        itemLabel: category.name,
+      }),
+    },
+    update: {
+      entries: (_args, category) =>
+        category ? { action: "update", itemKind: "category", itemId: category.id, itemLabel: category.name } : null,
+    },
+    reorder: {
+      entries: () => ({
+        action: "update",
+        itemKind: "category",
+        itemLabel: "Category order",
+        details: { order: true },
+      }),
+    },
+    move: {
+      before: ([id]) => lookUp("category", id),
+      entries: ([id, direction], moved, before) =>
+        moved
+          ? {
+              action: "update",
+              itemKind: "category",
+              itemId: id,
+              itemLabel: before?.label,
+              details: { moved: direction },
+            }
+          : null,
+    },
+    remove: {
+      before: ([id]) => lookUp("category", id),
+      entries: ([id, options], gone, before) =>
+        gone
+          ? {
+              action: "delete",
+              itemKind: "category",
+              itemId: id,
+              itemLabel: before?.label,
+              details: options?.moveTo === undefined ? {} : { moveTo: options.moveTo },
+            }
+          : null,
+    },
+  };
+}
+
+/** Breeds: create, save, delete (with their recommendations, if confirmed). */
+export function breedEditorRules(lookUp: LookUp): AuditRules<BreedEditorService> {
+  return {
+    create: {
+      entries: (_args, breed) => ({ action: "create", itemKind: "breed", itemId: breed.id, itemLabel: breed.name }),
+    },
+    update: {
+      entries: (_args, breed) =>
+        breed ? { action: "update", itemKind: "breed", itemId: breed.id, itemLabel: breed.name } : null,
+    },
+    remove: {
+      before: ([id]) => lookUp("breed", id),
+      entries: ([id, options], gone, before) =>
+        gone
+          ? {
+              action: "delete",
+              itemKind: "breed",
+              itemId: id,
+              itemLabel: before?.label,
+              details: options?.removeRecommendations ? { recommendationsRemoved: true } : {},
+            }
+          : null,
+    },
+  };
+}
+
+/** Images: alt text and delete (uploads are not recorded: the same image is stored once, whoever sends it). */
+export function mediaRules(lookUp: LookUp): AuditRules<MediaService> {
+  return {
+    updateAltText: {
+      entries: ([id], item) =>
+        item
+          ? {
+              action: "update",
+              itemKind: "media",
+              itemId: id,
+              itemLabel: item.originalName ?? `Image #${id}`,
+              details: { altText: true },
+            }
+          : null,
+    },
+    remove: {
+      before: ([id]) => lookUp("media", id),
+      entries: ([id], gone, before) =>
+        gone ? { action: "delete", itemKind: "media", itemId: id, itemLabel: before?.label } : null,
+    },
+  };
+}
+
+/** Contact messages, named by id only: archive or back to the inbox, trash, restore, purge, reply. */
+export function inboxRules(lookUp: LookUp): AuditRules<InboxService> {
+  const item = (id: number) => ({ itemKind: "message" as const, itemId: id, itemLabel: neutralLabel("message", id) });
+  return {
+    // marking read or unread is no action worth a line: opening a message does it
+    update: {
+      entries: ([id, change], message) => {
+        if (!message || change.archived === undefined) return null;
+        return change.archived
+          ? { action: "archive", ...item(id) }
+          : { action: "restore", ...item(id), details: { from: "archive" } };
+      },
+    },
+    remove: { entries: ([id], done) => (done ? { action: "delete", ...item(id) } : null) },
+    restore: {
+      entries: ([id], done) => (done ? { action: "restore", ...item(id), details: { from: "trash" } } : null),
+    },
+    purge: purgeRule(lookUp, "message", "messages"),
+    reply: { entries: ([id], sent) => (sent ? { action: "send", ...item(id), details: { reply: true } } : null) },
+  };
+}
+
+/** Subscribers, named by id only: unsubscribe by hand, delete. */
+export function subscribersRules(): AuditRules<SubscribersService> {
+  const item = (id: number) => ({
+    itemKind: "subscriber" as const,
+    itemId: id,
+    itemLabel: neutralLabel("subscriber", id),
+  });
+  return {
+    unsubscribe: { entries: ([id], subscriber) => (subscriber ? { action: "unsubscribe", ...item(id) } : null) },
+    remove: { entries: ([id], gone) => (gone ? { action: "delete", ...item(id) } : null) },
+  };
+}
+
+/** Newsletters: create, save, delete a draft, test copy, and the send (once: asking again starts nothing). */
+export function newslettersRules(lookUp: LookUp): AuditRules<NewslettersService> {
+  return {
+    create: {
+      entries: (_args, newsletter) => ({
+        action: "create",
+        itemKind: "newsletter",
+        itemId: newsletter.id,
+        itemLabel: newsletter.subject,
+        details: newsletter.postId === null ? {} : { fromPost: newsletter.postId },
+      }),
+    },
+    update: {
+      entries: (_args, newsletter) =>
+        newsletter
+          ? { action: "update", itemKind: "newsletter", itemId: newsletter.id, itemLabel: newsletter.subject }
+          : null,
+    },
+    remove: {
+      before: ([id]) => lookUp("newsletter", id),
+      entries: ([id], gone, before) =>
+        gone ? { action: "delete", itemKind: "newsletter", itemId: id, itemLabel: before?.label } : null,
+    },
+    sendTest: {
+      before: ([id]) => lookUp("newsletter", id),
+      entries: ([id], sent, before) =>
+        sent
+          ? { action: "send", itemKind: "newsletter", itemId: id, itemLabel: before?.label, details: { test: true } }
+          : null,
+    },
+    startSend: {
+      before: ([id]) => lookUp("newsletter", id),
+      entries: ([id], newsletter, before) =>
+        newsletter && before?.status === "draft"
+          ? { action: "send", itemKind: "newsletter", itemId: id, itemLabel: newsletter.subject }
+          : null,
+    },
+  };
+}
+
+/** A visitor's data: export and erasure, kept as row counts and a prefix of the address's hash. */
+export function personalDataRules(): AuditRules<PersonalDataService> {
+  return {
+    export: {
+      entries: ([email], data) => ({
+        action: "export",
+        itemKind: "personal-data",
+        itemLabel: "Personal data (JSON)",
+        details: {
+          rows:
+            data.quizSubmissions.length +
+            (data.subscriber ? 1 : 0) +
+            data.contactMessages.length +
+            data.outboxMessages.length,
+          hash: hashPrefix(email),
+        },
+      }),
+    },
+    erase: {
+      entries: (_args, erasure) => ({
+        action: "erase",
+        itemKind: "personal-data",
+        itemId: erasure.id,
+        itemLabel: `Erasure #${erasure.id}`,
+        details: {
+          rows: Object.values(erasure.counts).reduce((sum, n) => sum + n, 0),
+          hash: erasure.emailHash.slice(0, HASH_PREFIX_LENGTH),
+        },
+      }),
+    },
+  };
+}
+
+/** Quiz submissions, named by id only: delete (the CSV export is recorded by its route, which streams). */
+export function quizSubmissionsRules(): AuditRules<QuizSubmissionsService> {
+  return {
+    remove: {
+      entries: ([id], gone) =>
+        gone
+          ? {
+              action: "delete",
+              itemKind: "quiz-submission",
+              itemId: id,
+              itemLabel: neutralLabel("quiz-submission", id),
+            }
+          : null,
+    },
+  };
+}
+
+/**
+ * Sign-in, sign-out, a burst of failed sign-ins (once, when a client or the account first gets
+ * throttled: never each wrong password, and never the client's address) and a password change.
+ */
+export function authRules(auth: Pick<AuthService, "sessionFor">): AuditRules<AuthService> {
+  return {
+    login: {
+      entries: (_args, result) => {
+        if (result.outcome === "signed-in") {
+          const { user } = result.session;
+          return { action: "sign-in", itemKind: "account", itemLabel: user.username };
+        }
+        if (result.outcome === "throttled" && result.firstRefusal) {
+          return {
+            action: "sign-in-throttled",
+            itemKind: "account",
+            details: { scope: result.scope, retryAfterSeconds: result.retryAfterSeconds },
+          };
+        }
+        return null;
+      },
+    },
+    logout: {
+      before: async ([token]) => {
+        const session = await auth.sessionFor(token);
+        return session && { label: session.user.username, status: null };
+      },
+      entries: (_args, ended, before) =>
+        ended && before ? { action: "sign-out", itemKind: "account", itemLabel: before.label } : null,
+    },
+    changePassword: {
+      entries: (_args, result) =>
+        result.outcome === "changed" ? { action: "update", itemKind: "account", details: { password: true } } : null,
+    },
+  };
+}
