@@ -79,8 +79,8 @@ export function AdminHeader({ unreadMessages = null }: { unreadMessages?: number
         </div>
       </div>
       <nav aria-label="Admin" className="mx-auto max-w-7xl px-2 sm:px-4 lg:px-6">
-        {/* One row that scrolls sideways on a phone instead of wrapping into a second bar. */}
-        <ul className="-mb-px flex gap-1 overflow-x-auto">
+        {/* One row that scrolls sideways on a phone; on a wide screen every area shows (it wraps). */}
+        <ul className="-mb-px flex gap-1 overflow-x-auto lg:flex-wrap lg:overflow-visible">
           {AREAS.map((area) => {
             const Icon = area.icon;
             const active = current(area);
@@ -89,7 +89,7 @@ export function AdminHeader({ unreadMessages = null }: { unreadMessages?: number
                 <Link
                   to={area.to}
                   aria-current={active ? "page" : undefined}
-                  className={`flex min-h-11 items-center gap-2 border-b-2 px-3 text-sm font-bold whitespace-nowrap ${
+                  className={`flex min-h-11 items-center gap-2 border-b-2 px-3 text-sm font-bold whitespace-nowrap lg:px-2.5 ${
                     active ? "border-primary text-primary" : "border-transparent text-muted hover:text-ink"
                   }`}
                 >
