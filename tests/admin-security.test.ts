@@ -135,3 +135,40 @@ describe("page security", () => {
     expect(await res.text()).not.toMatch(/at \w+ \(|node_modules/);
   });
 });
+
+describe("the page cache", () => {
+  /** The page's nonce, from its header and from its body: they must be the same one. */
+  async function nonces(res: Response): Promise<{ header?: string; body?: string }> {
+    const header = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    const body = /<script nonce="([^"]+)"/.exec(await res.text())?.[1];
+    return { header, body };
+  }
+
+  it("answers an anonymous page from the cache, with a nonce of its own", async () => {
+    for (const path of ["/products?page=2", "/guides?from=cache-check"]) {
+      const first = await fetch(`${url}${path}`, { headers: { "accept-encoding": "gzip" } });
+      expect(first.headers.get("x-cache")).toBe("miss");
+      const firstNonce = await nonces(first);
+      const second = await fetch(`${url}${path}`, { headers: { "accept-encoding": "gzip" } });
+      expect({ path, cache: second.headers.get("x-cache") }).toEqual({ path, cache: "hit" });
+      // no shared cache may keep one visitor's nonce; the server's own copies each get a new one
+      expect(second.headers.get("cache-control")).toBe("private, no-cache");
+      const secondNonce = await nonces(second);
+      expect(secondNonce.header).toBeTruthy();
+      expect(secondNonce.body).toBe(secondNonce.header);
+      expect(secondNonce.header).not.toBe(firstNonce.header);
+    }
+  });
+
+  it("never serves or keeps a page for the signed-in owner", async () => {
+    const cookie = await signIn();
+    await fetch(`${url}/guides`);
+    const signedIn = await fetch(`${url}/guides`, { headers: { cookie } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("x-cache")).toBeNull();
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    const admin = await fetch(`${url}/admin/dashboard`, { headers: { cookie } });
+    expect(admin.headers.get("x-cache")).toBeNull();
+    expect((await fetch(`${url}/admin/dashboard`, { headers: { cookie } })).headers.get("x-cache")).toBeNull();
+  });
+});

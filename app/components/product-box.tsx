@@ -1,4 +1,3 @@
-import { Award as AwardNode, ExternalLink as ExternalLinkNode } from "lucide";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { AffiliatePlacement } from "#domain/placements.ts";
@@ -8,10 +7,10 @@ import { PriceTag, StockAndPrime } from "./price-tag";
 import { RatingStars } from "./rating-stars";
 import { SmartImage } from "./smart-image";
 import { buttonClass } from "./ui/button";
-import { icon } from "./ui/icon";
+import { maskIcon } from "./ui/icon";
 
-const Award = icon("award", AwardNode);
-const ExternalLink = icon("external-link", ExternalLinkNode);
+const Award = maskIcon("award");
+const ExternalLink = maskIcon("external-link");
 
 /** The retailer button of a box or a table column; a toy without a retailer link leads to its page instead. */
 function RetailerButton({
@@ -33,7 +32,7 @@ function RetailerButton({
   return (
     <AffiliateLink toyId={toy.id} placement={placement} className={buttonClass("primary", "md", className)}>
       View on Amazon
-      <ExternalLink className="size-4" aria-hidden="true" />
+      <ExternalLink className="size-4" />
     </AffiliateLink>
   );
 }
@@ -70,7 +69,7 @@ export function BuyBox({
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         {toy.isTopPick ? (
           <span className="inline-flex w-fit items-center gap-1 rounded-full bg-primary px-3 py-0.5 text-xs font-bold text-white">
-            <Award className="size-3.5" aria-hidden="true" />
+            <Award className="size-3.5" />
             Top Pick
           </span>
         ) : null}

@@ -1,4 +1,3 @@
-import { Award as AwardNode, ExternalLink as ExternalLinkNode } from "lucide";
 import { Link } from "react-router";
 import type { Toy } from "#domain/catalog.ts";
 import type { AffiliatePlacement } from "#domain/placements.ts";
@@ -7,10 +6,10 @@ import { PriceTag, StockAndPrime } from "./price-tag";
 import { RatingStars } from "./rating-stars";
 import { CARD_IMAGE_SIZES, SmartImage } from "./smart-image";
 import { buttonClass } from "./ui/button";
-import { icon } from "./ui/icon";
+import { maskIcon } from "./ui/icon";
 
-const Award = icon("award", AwardNode);
-const ExternalLink = icon("external-link", ExternalLinkNode);
+const Award = maskIcon("award");
+const ExternalLink = maskIcon("external-link");
 
 interface ToyCardProps {
   toy: Toy;
@@ -69,7 +68,7 @@ export function ToyCard({
         )}
         {toy.isTopPick ? (
           <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-primary px-3 py-1 text-xs font-bold text-white shadow">
-            <Award className="size-3.5" aria-hidden="true" />
+            <Award className="size-3.5" />
             Top Pick
           </span>
         ) : null}
@@ -109,7 +108,7 @@ export function ToyCard({
           {toy.amazonUrl ? (
             <AffiliateLink toyId={toy.id} placement={placement} className={buttonClass("primary", "md", "w-full")}>
               View on Amazon
-              <ExternalLink className="size-4" aria-hidden="true" />
+              <ExternalLink className="size-4" />
             </AffiliateLink>
           ) : (
             <Link to={`/toys/${toy.slug}`} className={buttonClass("outline", "md", "w-full")}>

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { migrationsFolder } from "#server/paths.ts";
+import { type MaintenanceReport, maintainPglite } from "./maintenance";
 import * as schema from "./schema";
 
 const MIGRATION_LOCK_KEY = 727_274_001;
@@ -30,6 +31,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** cheap liveness probe for /healthz */
   ping(): Promise<void>;
+  /**
+   * Vacuums and analyzes the tables that need it (PGlite, which has no autovacuum: decision
+   * 041); PostgreSQL's own autovacuum does this, so there it does nothing.
+   */
+  maintain(): Promise<MaintenanceReport>;
   close(): Promise<void>;
   /** PGlite only: the whole data folder as a tarball (backups, test fixtures) */
   dumpDataDir?(): Promise<Blob>;
@@ -89,6 +95,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     async ping() {
       await pool.query("select 1");
     },
+    maintain: async () => ({ tables: [], ms: 0 }),
     close: () => pool.end(),
   };
 }
@@ -132,6 +139,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     async ping() {
       await client.query("select 1");
     },
+    maintain: () => maintainPglite(client),
     async close() {
       await client.close();
       releaseLock();

@@ -160,12 +160,15 @@ export function anonymousResponseCache({
     }) as Response["write"];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       collect(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
+      // `private` alone does not refuse: public pages say it so that no shared cache keeps one
+      // visitor's CSP nonce, and this cache gives every copy its own. Everything shaped by a
+      // session or personal is `no-store` (private-answers.ts, the admin and unsubscribe pages).
       const cacheable =
         startedIn === generation &&
         !isPrivateAnswer(res) &&
         res.statusCode === 200 &&
         !res.getHeader("set-cookie") &&
-        !/no-store|private/.test(String(res.getHeader("cache-control") ?? "")) &&
+        !/no-store/.test(String(res.getHeader("cache-control") ?? "")) &&
         CACHED_TYPES.test(String(res.getHeader("content-type") ?? ""));
       if (cacheable) {
         const nonce = String(res.locals.cspNonce ?? "");

@@ -377,6 +377,8 @@ test.describe("review detail", () => {
     await page.goto("/reviews");
     const held = holdRequests(page, /\/reviews\/[^/]+\.data\?_routes=routes%2Fpublic%2Freview-detail/);
     await held.ready;
+    // a click before hydration is an ordinary page load, with no client-side navigation to hold
+    await hydrated(page);
     await page.getByRole("link", { name: IRONJAW.title }).click();
     await expect(page).toHaveURL(new RegExp(`/reviews/${IRONJAW.slug}$`));
     await expect(page.getByRole("status", { name: "Loading review" })).toBeVisible();
@@ -389,6 +391,7 @@ test.describe("review detail", () => {
   test("a failed load on navigation shows the Not Found screen", async ({ page }) => {
     await page.goto("/reviews");
     await page.route(/\.data\?_routes=routes%2Fpublic%2Freview-detail/, (route) => route.abort());
+    await hydrated(page);
     await page.getByRole("link", { name: IRONJAW.title }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Review Not Found");
     await expect(page.getByRole("link", { name: "Back to Reviews" })).toHaveAttribute("href", "/reviews");

@@ -1,14 +1,13 @@
-import { ExternalLink as ExternalLinkNode } from "lucide";
 import { Link } from "react-router";
 import { affiliateHref } from "#app/components/affiliate-link.tsx";
 import { RatingStars } from "#app/components/rating-stars.tsx";
 import { CARD_IMAGE_SIZES, SmartImage } from "#app/components/smart-image.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
-import { icon } from "#app/components/ui/icon.ts";
+import { maskIcon } from "#app/components/ui/icon.ts";
 import type { Toy } from "#domain/catalog.ts";
 import { formatPrice } from "#domain/price.ts";
 
-const ExternalLink = icon("external-link", ExternalLinkNode);
+const ExternalLink = maskIcon("external-link");
 
 /** One recommended toy on the quiz results (spec §2 "Toy card"). */
 export function QuizToyCard({ toy, rank }: { toy: Toy; rank: number }) {
@@ -88,7 +87,7 @@ export function QuizToyCard({ toy, rank }: { toy: Toy; rank: number }) {
                 className={buttonClass("primary", "md", "w-full")}
               >
                 View on Amazon
-                <ExternalLink className="size-4" aria-hidden="true" />
+                <ExternalLink className="size-4" />
                 <span className="sr-only">(opens in a new tab)</span>
               </a>
             </div>

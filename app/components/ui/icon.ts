@@ -36,3 +36,21 @@ export function icon(name: string, node: IconNode): Icon {
     );
   };
 }
+
+/** The icons drawn by the stylesheet (`.icon-{name}` in app.css). */
+export type MaskIconName = "external-link" | "award";
+
+/**
+ * An icon a list repeats on every card (the shop link's arrow, the Top Pick badge): an empty
+ * element the stylesheet paints with the icon's shape as a mask, in the current text colour.
+ * The drawing is in the cached stylesheet once instead of in the HTML once per card (issue 20).
+ */
+export function maskIcon(name: MaskIconName): (props: { className?: string }) => ReturnType<typeof createElement> {
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per icon at module scope
+  return function MaskIcon({ className }: { className?: string }) {
+    return createElement("i", {
+      "aria-hidden": "true",
+      className: className ? `icon icon-${name} ${className}` : `icon icon-${name}`,
+    });
+  };
+}

@@ -60,7 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { catalog, content } = context.services;
   const [breeds, topPicks, featuredPosts, categories, testimonials] = await Promise.all([
     settle(() => catalog.listBreeds()),
-    settle(async () => featured(await catalog.listTopPicks())),
+    settle(() => catalog.listTopPicks(FEATURED_TOYS)),
     settle(() => content.listFeaturedPosts()),
     settle(() => catalog.listCategories()),
     settle(() => content.listTestimonials()),

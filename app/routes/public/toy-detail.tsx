@@ -1,8 +1,6 @@
 import {
   ArrowLeft as ArrowLeftNode,
-  Award as AwardNode,
   ChevronRight as ChevronRightNode,
-  ExternalLink as ExternalLinkNode,
   PackageSearch as PackageSearchNode,
 } from "lucide";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
@@ -13,7 +11,7 @@ import { PriceTag, StockAndPrime } from "#app/components/price-tag.tsx";
 import { RatingStars } from "#app/components/rating-stars.tsx";
 import { SmartImage } from "#app/components/smart-image.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
-import { icon } from "#app/components/ui/icon.ts";
+import { icon, maskIcon } from "#app/components/ui/icon.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
 import { chewStyleOf, readableList } from "#domain/product-boxes.ts";
@@ -22,9 +20,9 @@ import { breadcrumbJsonLd, productJsonLd } from "#domain/structured-data.ts";
 import type { Route } from "./+types/toy-detail";
 
 const ArrowLeft = icon("arrow-left", ArrowLeftNode);
-const Award = icon("award", AwardNode);
+const Award = maskIcon("award");
 const ChevronRight = icon("chevron-right", ChevronRightNode);
-const ExternalLink = icon("external-link", ExternalLinkNode);
+const ExternalLink = maskIcon("external-link");
 const PackageSearch = icon("package-search", PackageSearchNode);
 
 /** /toys/{slug}: the toy, 301 from an earlier slug, 404 for none. */
@@ -115,7 +113,7 @@ export default function ToyDetail({ loaderData }: Route.ComponentProps) {
         <div>
           {toy.isTopPick ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-primary px-3 py-1 text-xs font-bold text-white">
-              <Award className="size-3.5" aria-hidden="true" />
+              <Award className="size-3.5" />
               Top Pick
             </span>
           ) : null}
@@ -139,7 +137,7 @@ export default function ToyDetail({ loaderData }: Route.ComponentProps) {
           {toy.amazonUrl ? (
             <AffiliateLink toyId={toy.id} placement="toy-page" className={buttonClass("primary", "lg", "mt-6")}>
               View on Amazon
-              <ExternalLink className="size-5" aria-hidden="true" />
+              <ExternalLink className="size-5" />
             </AffiliateLink>
           ) : null}
           {toy.categories.length > 0 ? (
