@@ -2,9 +2,7 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import stylesheet from "./app.css?inline";
 import { hydrateAfterPaint } from "./lib/hydrate-after-paint";
-import { InlineStyleProvider } from "./lib/inline-style";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -41,9 +39,7 @@ export default function handleRequest(
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const app = (
       <NonceProvider nonce={nonce}>
-        <InlineStyleProvider css={stylesheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineStyleProvider>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>
     );
     const { pipe, abort } = renderToPipeableStream(app, {

@@ -48,6 +48,56 @@ export const toySchema = wireSchema(() =>
 );
 export type Toy = z.infer<typeof toySchema>;
 
+/**
+ * What a toy card shows. Pages send their cards only these fields, not whole toys: the details,
+ * features and links of twelve toys were most of /products' hydration data (issue 20).
+ */
+export type ToyCardData = Pick<
+  Toy,
+  | "id"
+  | "name"
+  | "slug"
+  | "description"
+  | "imageUrl"
+  | "imageAlt"
+  | "price"
+  | "priceDiscount"
+  | "rating"
+  | "isTopPick"
+  | "inStock"
+  | "isPrimeEligible"
+  | "amazonUrl"
+  | "categories"
+>;
+
+export function toToyCard(toy: ToyCardData): ToyCardData {
+  const { id, name, slug, description, imageUrl, imageAlt, price, priceDiscount, rating } = toy;
+  const { isTopPick, inStock, isPrimeEligible, amazonUrl, categories } = toy;
+  return {
+    id,
+    name,
+    slug,
+    description,
+    imageUrl,
+    imageAlt,
+    price,
+    priceDiscount,
+    rating,
+    isTopPick,
+    inStock,
+    isPrimeEligible,
+    amazonUrl,
+    categories: categories.map(({ id, name }) => ({ id, name })),
+  };
+}
+
+/** A breed or a category as a choice in a filter or a select: what the page needs of it. */
+export type NamedOption = { id: number; name: string };
+
+export function toOption({ id, name }: NamedOption): NamedOption {
+  return { id, name };
+}
+
 export const breedSchema = wireSchema(() =>
   z.object({
     id: z.number().int().positive(),
@@ -145,9 +195,9 @@ export const toyCategoryLinkSchema = wireSchema(() =>
 );
 export type ToyCategoryLink = z.infer<typeof toyCategoryLinkSchema>;
 
-/** One page of GET /api/toys: the toys, and how many matched (its X-Total-Count). */
-export interface ToyPage {
-  items: Toy[];
+/** One page of GET /api/toys: the toys (or their cards), and how many matched (its X-Total-Count). */
+export interface ToyPage<T extends ToyCardData = Toy> {
+  items: T[];
   total: number;
 }
 

@@ -24,10 +24,15 @@ export async function auditPaths(baseUrl) {
   return [
     "/",
     "/products",
+    "/reviews",
     `/reviews/${review.slug}`,
+    "/guides",
     `/guides/${guide.slug}`,
+    "/resources",
+    "/breeds",
     "/quiz",
     "/contact",
+    "/about",
     `/toys/${toy.slug}`,
     `/breeds/${breed.slug}`,
   ];
@@ -146,6 +151,7 @@ export async function auditPage(chrome, url, categories = CATEGORIES) {
     url,
     scores,
     failing,
+    fcpMs: lhr.audits["first-contentful-paint"]?.numericValue ?? null,
     lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? null,
     tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? null,
     cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? null,

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { getJson } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import type { Breed, BreedRecommendations } from "#domain/catalog.ts";
+import type { BreedRecommendations, NamedOption } from "#domain/catalog.ts";
 import { SmartImage } from "./smart-image";
 import { ToyCard } from "./toy-card";
 import { buttonClass } from "./ui/button";
@@ -20,7 +20,7 @@ export const SCROLL_DELAY_MS = 100;
  * place) need them. Without scripts at all, the button still leads to /breeds, the index of
  * every breed's page (a GET form; `?breed={id}` there opens that breed's page).
  */
-export function BreedSearch({ breeds }: { breeds: Pick<Breed, "id" | "name">[] }) {
+export function BreedSearch({ breeds }: { breeds: NamedOption[] }) {
   const [loading, setLoading] = useState(false);
   const hydrated = useHydrated();
   const [result, setResult] = useState<BreedRecommendations | null>(null);

@@ -22,10 +22,13 @@ export const PostCard = memo(function PostCard({
   post,
   dateStyle = "short",
   badge,
+  aboveTheFold = false,
 }: {
   post: PostSummary;
   dateStyle?: "short" | "compact";
   badge?: string;
+  /** the first card of a list page: on a phone its image is the largest paint, so it is not lazy */
+  aboveTheFold?: boolean;
 }) {
   const date = dateStyle === "short" ? formatShortDate(post.publishedAt) : formatCompactDate(post.publishedAt);
   // The link is the title alone, stretched over the card by its ::after. A link around the whole
@@ -40,7 +43,8 @@ export const PostCard = memo(function PostCard({
         width={1200}
         height={630}
         sizes={CARD_IMAGE_SIZES}
-        loading="lazy"
+        loading={aboveTheFold ? "eager" : "lazy"}
+        fetchPriority={aboveTheFold ? "high" : undefined}
         decoding="async"
         className="aspect-[1200/630] w-full bg-stone-100 object-cover"
       />

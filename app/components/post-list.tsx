@@ -28,9 +28,9 @@ export function PostGrid({ posts, heading, emptyText }: { posts: PostSummary[]; 
         </p>
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {posts.map((post) => (
+          {posts.map((post, index) => (
             <li key={post.id} className="flex flex-col [&>article]:flex-1">
-              <PostCard post={post} dateStyle="compact" />
+              <PostCard post={post} dateStyle="compact" aboveTheFold={index === 0} />
             </li>
           ))}
         </ul>

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import {
-  type Breed,
   type CatalogFilters,
-  type Category,
   DEFAULT_SORT,
   MAX_SEARCH_LENGTH,
+  type NamedOption,
   PRICE_MAX,
   PRICE_MIN,
   PRICE_STEP,
@@ -21,8 +20,8 @@ interface ProductFiltersProps {
   /** keeps label ids unique when the filters render twice (sidebar and sheet) */
   idPrefix: string;
   filters: CatalogFilters;
-  breeds: Pick<Breed, "id" | "name">[];
-  categories: Pick<Category, "id" | "name">[];
+  breeds: NamedOption[];
+  categories: NamedOption[];
   onChange: (next: CatalogFilters, options?: { replace?: boolean }) => void;
   onClear: () => void;
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Toy } from "#domain/catalog.ts";
+import type { ToyCardData } from "#domain/catalog.ts";
 import type { AffiliatePlacement } from "#domain/placements.ts";
 import { AffiliateLink } from "./affiliate-link";
 import { PriceTag, StockAndPrime } from "./price-tag";
@@ -12,7 +12,7 @@ const Award = maskIcon("award");
 const ExternalLink = maskIcon("external-link");
 
 interface ToyCardProps {
-  toy: Toy;
+  toy: ToyCardData;
   /** replaces the description (a breed recommendation's note) */
   note?: string | null;
   /** home page cards show category chips and 'View Details' when there is no retailer link */

@@ -48,3 +48,43 @@ for (const path of ["/", "/products", "/quiz"]) {
     expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.ready);
   });
 }
+
+// Issue 20: the HTML of the two heaviest pages, measured as sent (uncompressed). The stylesheet
+// is a file of its own (decision 042), stars and repeated icons are CSS, and the cards'
+// hydration data carries only what a card shows.
+for (const [path, budgetKb] of [
+  ["/", 80],
+  ["/products", 100],
+] as const) {
+  test(`${path} sends at most ${budgetKb} KB of HTML`, async ({ request }) => {
+    const response = await request.get(path, { headers: { "accept-encoding": "identity" } });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    console.log(`HTML of ${path}: ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB`);
+    expect(html).toContain('data-testid="toy-card"');
+    expect(html).not.toMatch(/<style[^>]*>[^<]{2000}/);
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(budgetKb * 1024);
+  });
+}
+
+// Decision 042: the stylesheet is downloaded once; the next page a visitor opens takes it from
+// the browser's cache instead of the network.
+test("a second page reuses the stylesheet from the browser's cache", async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const fromCache = new Set<string>();
+  const downloaded: string[] = [];
+  cdp.on("Network.requestServedFromCache", ({ requestId }) => fromCache.add(requestId));
+  cdp.on("Network.responseReceived", ({ requestId, response, type }) => {
+    if (type === "Stylesheet" && !response.fromDiskCache && !fromCache.has(requestId)) downloaded.push(response.url);
+  });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  expect(downloaded).toEqual([expect.stringMatching(/\/assets\/.+\.css$/)]);
+  downloaded.length = 0;
+  await page.goto("/guides");
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => document.styleSheets.length)).toBeGreaterThan(0);
+  expect(downloaded).toEqual([]);
+});

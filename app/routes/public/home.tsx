@@ -23,7 +23,15 @@ import type { Result } from "#app/lib/result.ts";
 import { settle } from "#app/lib/result.ts";
 import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
 import { SITE } from "#app/lib/site.ts";
-import type { Breed, Category, Toy } from "#domain/catalog.ts";
+import {
+  type Breed,
+  type Category,
+  type NamedOption,
+  type Toy,
+  type ToyCardData,
+  toOption,
+  toToyCard,
+} from "#domain/catalog.ts";
 import type { PostSummary } from "#domain/posts.ts";
 import type { Testimonial } from "#domain/testimonials.ts";
 import type { Route } from "./+types/home";
@@ -59,8 +67,9 @@ const featured = (toys: Toy[]) => toys.slice(0, FEATURED_TOYS);
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog, content } = context.services;
   const [breeds, topPicks, featuredPosts, categories, testimonials] = await Promise.all([
-    settle(() => catalog.listBreeds()),
-    settle(() => catalog.listTopPicks(FEATURED_TOYS)),
+    // The breed search and the cards get only the fields they show (issue 20: page weight).
+    settle(async () => (await catalog.listBreeds()).map(toOption)),
+    settle(async () => (await catalog.listTopPicks(FEATURED_TOYS)).map(toToyCard)),
     settle(() => content.listFeaturedPosts()),
     settle(() => catalog.listCategories()),
     settle(() => content.listTestimonials()),
@@ -152,7 +161,7 @@ function Hero() {
   );
 }
 
-function BreedSearchSection({ breeds }: { breeds: MaybeDeferred<Breed[]> }) {
+function BreedSearchSection({ breeds }: { breeds: MaybeDeferred<NamedOption[]> }) {
   return (
     <section id="breed-search" className="scroll-mt-20 py-16" aria-labelledby="breed-search-heading">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -172,7 +181,7 @@ function BreedSearchSection({ breeds }: { breeds: MaybeDeferred<Breed[]> }) {
   );
 }
 
-function FeaturedToys({ topPicks }: { topPicks: MaybeDeferred<Toy[]> }) {
+function FeaturedToys({ topPicks }: { topPicks: MaybeDeferred<ToyCardData[]> }) {
   const frame = (children: ReactNode) => (
     <section className="bg-white py-16" aria-labelledby="featured-toys-heading">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">

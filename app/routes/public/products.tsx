@@ -31,9 +31,13 @@ import {
   type Category,
   catalogFiltersFrom,
   catalogSearchParams,
+  type NamedOption,
   PAGE_SIZE,
   type Toy,
+  type ToyCardData,
   type ToyPage,
+  toOption,
+  toToyCard,
 } from "#domain/catalog.ts";
 import type { Route } from "./+types/products";
 
@@ -72,9 +76,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { catalog } = context.services;
   const id = highlightedId(url);
   const [toys, breeds, categories, highlighted] = await Promise.all([
-    settle(() => catalog.listToys({ ...filters, page: filters.page ?? 1, pageSize: PAGE_SIZE })),
-    settle(() => catalog.listBreeds()),
-    settle(() => catalog.listCategories()),
+    // The cards and the filters get only the fields they show: the page's hydration data is
+    // part of its weight (issue 20).
+    settle(async () => {
+      const page = await catalog.listToys({ ...filters, page: filters.page ?? 1, pageSize: PAGE_SIZE });
+      return { ...page, items: page.items.map(toToyCard) };
+    }),
+    settle(async () => (await catalog.listBreeds()).map(toOption)),
+    settle(async () => (await catalog.listCategories()).map(toOption)),
     id === undefined ? Promise.resolve(null) : settle(() => catalog.getToy(id)),
   ]);
   return { siteUrl: context.siteUrl, toys, breeds, categories, highlighted };
@@ -232,9 +241,9 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const clearFilters = useCallback(() => applyFilters({}), [applyFilters]);
 
   const content = (
-    toysResult: Result<ToyPage> | undefined,
-    breedsResult: Result<Breed[]> | undefined,
-    categoriesResult: Result<Category[]> | undefined,
+    toysResult: Result<ToyPage<ToyCardData>> | undefined,
+    breedsResult: Result<NamedOption[]> | undefined,
+    categoriesResult: Result<NamedOption[]> | undefined,
   ) => {
     const breedList = breedsResult?.ok ? breedsResult.data : [];
     const categoryList = categoriesResult?.ok ? categoriesResult.data : [];
