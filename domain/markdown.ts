@@ -120,6 +120,15 @@ export function renderMarkdownParts(source: string): MarkdownPart[] {
   return parts;
 }
 
+/**
+ * The toy slugs a post body places (its buy boxes and comparison tables), stored with the post
+ * when it is saved so a toy page finds its posts by an array overlap instead of reading every
+ * post's text (issue 20: that read was most of an uncached toy page).
+ */
+export function placedToySlugs(source: string): string[] {
+  return embeddedSlugs(renderMarkdownParts(source));
+}
+
 /** Every toy slug the body's tokens name, once each, in order. */
 export function embeddedSlugs(parts: readonly MarkdownPart[]): string[] {
   const slugs = new Set<string>();

@@ -122,6 +122,14 @@ async function main() {
     void purgeAuditLog();
   }, 60 * 60_000);
   trashTimer.unref();
+  // Posts saved before their placed toy slugs were stored get them before the first request
+  // (decision 041); until then a toy page finds them by their text, so a failure here is logged only.
+  await services.content
+    .fillPlacedToySlugs()
+    .then((filled) => {
+      if (filled > 0) logger.info({ filled }, "posts: placed toy slugs stored");
+    })
+    .catch((error) => logger.error({ err: error }, "storing placed toy slugs failed"));
   await ensureAdminAccount(services.auth, env.ADMIN_PASSWORD, logger);
   const pages = await createPageHandlers(env.NODE_ENV, services, siteUrl, logger);
   let shuttingDown = false;

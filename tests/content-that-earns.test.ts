@@ -137,6 +137,51 @@ describe("posts filled from the live catalogue", () => {
     expect(await server.services.productPages.breedPage("no-such-breed")).toBeNull();
   });
 
+  it("a toy page finds its posts by the slugs stored at each save, and older rows by their text until filled in", async () => {
+    const toy = await admin("POST", "/api/toys", product("Placed Slug Test Toy"));
+    const placing = (body: string) => ({
+      title: "Placed Slug Test Post",
+      slug: "placed-slug-test-post",
+      excerpt: "A post that places a toy and then stops placing it.",
+      content: `An introduction long enough for the post form's rules.\n\n${body}`,
+      publishedAt: new Date(Date.now() - 60_000).toISOString(),
+      readingTime: 3,
+      postType: "guide",
+    });
+    const postsOfToy = async () => {
+      const page = await server.services.productPages.toyPage("placed-slug-test-toy");
+      return page && "toy" in page ? page.posts.map((p) => p.slug) : [];
+    };
+    const stored = async (slug: string) => {
+      const { rows } = await server.database.db.execute<{ placed: string[] | null }>(
+        sql`select placed_toy_slugs as placed from posts where slug = ${slug}`,
+      );
+      return rows[0]?.placed ?? null;
+    };
+
+    const post = await admin("POST", "/api/posts", placing("[[toy:placed-slug-test-toy]]"));
+    expect(post.status).toBe(201);
+    expect(await stored("placed-slug-test-post")).toEqual(["placed-slug-test-toy"]);
+    expect(await postsOfToy()).toContain("placed-slug-test-post");
+
+    // an edit that takes the box out takes the post off the toy page
+    const edited = await admin("PATCH", `/api/posts/${post.body.id}`, { content: placing("No box any more.").content });
+    expect(edited.status).toBe(200);
+    expect(await stored("placed-slug-test-post")).toEqual([]);
+    expect(await postsOfToy()).not.toContain("placed-slug-test-post");
+
+    // the demo comparison was stored with its table's slugs; a row from before the column is
+    // found by its text, then filled in at the next start
+    expect(await stored(COMPARISON)).toEqual(expect.arrayContaining(["ironjaw-tread-chew"]));
+    await server.database.db.execute(sql`update posts set placed_toy_slugs = null where slug = ${COMPARISON}`);
+    server.services.readCache.clear();
+    const page = await server.services.productPages.toyPage("ironjaw-tread-chew");
+    expect(page && "toy" in page ? page.posts.map((p) => p.slug) : []).toContain(COMPARISON);
+    expect(await server.services.content.fillPlacedToySlugs()).toBe(1);
+    expect(await stored(COMPARISON)).toEqual(expect.arrayContaining(["ironjaw-tread-chew"]));
+    expect(toy.status).toBe(201);
+  });
+
   it("a preview is admin-only and never cached", async () => {
     const anonymous = await fetch(`${server.url}/api/admin/post-preview`, {
       method: "POST",

@@ -106,6 +106,11 @@ export const posts = pgTable(
     imageAlt: text("image_alt"),
     /** in the trash since; invisible to visitors, purged 30 days later */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /**
+     * the toy slugs the body places ([[toy:]] boxes, [[compare:]] tables), written at every
+     * save (domain/markdown.ts placedToySlugs); null until computed for rows stored before it
+     */
+    placedToySlugs: text("placed_toy_slugs").array(),
   },
   (t) => [
     index("posts_published_at_idx").on(t.publishedAt.desc()),

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { placedToySlugs } from "#domain/markdown.ts";
 import type { PostWrite } from "#domain/post-form.ts";
 import { type Post, type PostRevision, type PostStatus, REVISED_FIELDS } from "#domain/posts.ts";
 import type { Database } from "#server/db/client.ts";
@@ -93,6 +94,7 @@ export function createPostEditorService(db: Database, options: { now?: () => Dat
       publishedAt,
       // a rating means something only for a toy being reviewed
       reviewRating: input.reviewedToyId === null ? null : input.reviewRating,
+      placedToySlugs: placedToySlugs(input.content),
       updatedAt: at,
     };
   }

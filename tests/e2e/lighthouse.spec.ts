@@ -26,7 +26,10 @@ test.describe("Lighthouse", () => {
 
   test("Accessibility, Best Practices and SEO score 100 on the audited pages", async () => {
     const misses: string[] = [];
-    for (const path of await auditPaths(server.url)) {
+    // The index pages `npm run audit` adds (reviews, guides, resources, breeds, about) share
+    // their layout with pages audited here; leaving them to it keeps `npm test` under 15 minutes.
+    const indexes = new Set(["/reviews", "/guides", "/resources", "/breeds", "/about"]);
+    for (const path of (await auditPaths(server.url)).filter((p) => !indexes.has(p))) {
       const result = await auditPage(chrome, `${server.url}${path}`, ["accessibility", "best-practices", "seo"]);
       for (const [category, score] of Object.entries(result.scores)) {
         if (score < 100) misses.push(`${path} ${category} ${score}: ${result.failing[category]?.join("; ")}`);

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { placedToySlugs } from "#domain/markdown.ts";
 import { slugify } from "#domain/slug.ts";
 import type { Database } from "#server/db/client.ts";
 import {
@@ -124,6 +125,7 @@ export async function seedDemoContent(db: Database): Promise<SeedReport> {
             categoryId: category ? requireId(categoryIds, category, "category") : null,
             reviewedToyId: reviewedToy ? requireId(toyIds, reviewedToy, "toy") : null,
             reviewRating: reviewRating ?? null,
+            placedToySlugs: placedToySlugs(post.content),
           })),
         )
         .onConflictDoNothing()

@@ -1,0 +1,1 @@
+ALTER TABLE "posts" ADD COLUMN "placed_toy_slugs" text[];
