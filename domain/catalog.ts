@@ -87,7 +87,7 @@ export function toToyCard(toy: ToyCardData): ToyCardData {
     inStock,
     isPrimeEligible,
     amazonUrl,
-    categories: categories.map(({ id, name }) => ({ id, name })),
+    categories: categories.map(toOption),
   };
 }
 

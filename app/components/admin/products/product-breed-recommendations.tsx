@@ -4,6 +4,7 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { ApiError, callApi, getJson } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { NamedOption } from "#domain/catalog.ts";
 import type { BreedChoice } from "./product-breed-picker";
 import { inputClass } from "./product-form-fields";
 
@@ -13,7 +14,7 @@ export interface BreedLink {
   breedId: number;
   toyId: number;
   note: string | null;
-  breed: { id: number; name: string };
+  breed: NamedOption;
 }
 
 const ALREADY_RECOMMENDED = {

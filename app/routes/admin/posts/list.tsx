@@ -17,6 +17,7 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { toOption } from "#domain/catalog.ts";
 import { POST_STATUSES, POST_TYPES, type PostSummary, postStatusLabel, postTypeLabel } from "#domain/posts.ts";
 import type { Route } from "./+types/list";
 
@@ -30,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     settle(() => context.services.content.listPostsForAdmin(), log("listing posts for the admin")),
     settle(() => context.services.catalog.listCategories(), log("listing categories for the posts list")),
   ]);
-  return { posts, categories: categories.ok ? categories.data.map(({ id, name }) => ({ id, name })) : [] };
+  return { posts, categories: categories.ok ? categories.data.map(toOption) : [] };
 }
 
 const SORT_KEYS: readonly PostSortKey[] = ["title", "type", "published", "readingTime"];

@@ -7,6 +7,7 @@ import { type ProductActionData, ProductForm } from "#app/components/admin/produ
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
+import { toOption } from "#domain/catalog.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import { productFormFields, productFormSchema } from "#domain/product-form.ts";
 import type { Route } from "./+types/edit";
@@ -45,7 +46,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     breedLinks: breedLinks ?? [],
     // Only what the form shows of each.
     breeds: breeds.map(({ id, name, size }) => ({ id, name, size })),
-    categories: categories.map(({ id, name }) => ({ id, name })),
+    categories: categories.map(toOption),
   };
 }
 

@@ -16,7 +16,7 @@ import { callApi, failureReason } from "#app/lib/api.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
-import type { AdminProductRow, Toy } from "#domain/catalog.ts";
+import { type AdminProductRow, type Toy, toOption } from "#domain/catalog.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import {
   bulkDoneMessage,
@@ -121,7 +121,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       toys,
-      categories: categories.ok ? categories.data.map(({ id, name }) => ({ id, name })) : [],
+      categories: categories.ok ? categories.data.map(toOption) : [],
       filters,
       page,
       pages,
