@@ -128,12 +128,21 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
     return text ? `?${text}` : "?";
   }
 
+  // React Router gives a functional update the address of the last render, not the one a
+  // navigation still under way is going to: two quick filter changes undid each other (a CI
+  // flake). The address last asked for is kept with the address it was made from, and used
+  // while that is still the one rendered.
+  const asked = useRef<{ from: URLSearchParams; next: URLSearchParams } | null>(null);
+
   /**
-   * Applies filter changes to the address as it is then (two quick changes must not undo each
-   * other), replacing the history entry: a filter is not a page to go back to.
+   * Applies filter changes to the latest address (two quick changes must not undo each other),
+   * replacing the history entry: a filter is not a page to go back to.
    */
   function update(changes: Record<string, string | null>) {
-    setParams((current) => changed(current, changes), { replace: true, preventScrollReset: true });
+    const latest = asked.current?.from === params ? asked.current.next : params;
+    const next = changed(latest, changes);
+    asked.current = { from: params, next };
+    setParams(next, { replace: true, preventScrollReset: true });
   }
 
   // The search box writes `q` into the address as the owner types (replacing, not stacking history).
