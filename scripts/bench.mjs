@@ -6,8 +6,9 @@
 //
 // Starts `node ${BUILD_DIR:-build}/server/main.js` on the data from `npm run db:seed:large`
 // (PGlite: ./data-large, created when missing), warms it up, then drives each target with
-// autocannon from a child process (the load generator never shares the server's event loop)
-// and prints requests/s and p50/p99 latency. Two references are measured in the same run: a
+// scripts/bench-load.mjs from a child process (the load generator never shares the server's
+// event loop; it skips bodies instead of decoding them, decision 043) and prints requests/s and
+// p50/p99 latency. Two references are measured in the same run: a
 // static asset of the same server, and a bare node:http server answering a 20 KB body
 // (scripts/bench-raw-server.mjs), the most this machine's Node.js does. "cached" runs the server
 // as configured (read and response caches on); "uncached" runs it with READ_CACHE_TTL_MS=0, so
@@ -127,32 +128,31 @@ async function startServer({ cached }) {
   throw new Error("the server did not become healthy");
 }
 
-/** autocannon in a child process; its JSON result. */
-function autocannon(url, { duration = DURATION, connections = CONNECTIONS } = {}) {
+/** The load generator (scripts/bench-load.mjs) in a child process; its JSON result. */
+function load(url, { duration = DURATION, connections = CONNECTIONS } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
       [
-        `${root}/node_modules/autocannon/autocannon.js`,
-        "-c",
-        String(connections),
-        "-d",
-        String(duration),
-        "-j",
-        "-H",
-        "Accept-Encoding: gzip, deflate, br",
-        "-H",
-        "Accept: text/html,application/json,*/*",
+        `${root}/scripts/bench-load.mjs`,
         url,
+        "--connections",
+        String(connections),
+        "--duration",
+        String(duration),
+        "--header",
+        "Accept-Encoding: gzip, deflate, br",
+        "--header",
+        "Accept: text/html,application/json,*/*",
       ],
-      { stdio: ["ignore", "pipe", "ignore"] },
+      { stdio: ["ignore", "pipe", "inherit"] },
     );
     let out = "";
     child.stdout.on("data", (d) => {
       out += d;
     });
     child.on("exit", (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}`)),
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the load generator exited ${code}`)),
     );
   });
 }
@@ -189,15 +189,18 @@ async function targets(url) {
 
 /** Median requests/s and latencies of REPEAT runs against one URL, after a warm-up. */
 async function measure(target, url) {
-  await autocannon(url, { duration: 3 }); // warm-up
+  await load(url, { duration: 3 }); // warm-up
   const runs = [];
-  for (let i = 0; i < REPEAT; i++) runs.push(await autocannon(url));
+  for (let i = 0; i < REPEAT; i++) runs.push(await load(url));
   const result = {
     ...target,
     rps: median(runs.map((r) => r.requests.average)),
     p50: median(runs.map((r) => r.latency.p50)),
     p99: median(runs.map((r) => r.latency.p99)),
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    bytesPerResponse: Math.round(
+      runs.reduce((n, r) => n + r.bytes, 0) / runs.reduce((n, r) => n + r.requests.total, 0),
+    ),
     errors: runs.reduce((n, r) => n + r.errors + r.timeouts, 0),
     runs: runs.length,
   };
@@ -207,11 +210,10 @@ async function measure(target, url) {
 
 /** One request at a time: the time one render takes, end to end, as the median of a few seconds of them. */
 async function renderTime(url) {
-  await autocannon(url, { duration: 2, connections: 1 });
+  await load(url, { duration: 2, connections: 1 });
   const runs = [];
-  for (let i = 0; i < REPEAT; i++) runs.push(await autocannon(url, { duration: 3, connections: 1 }));
-  // autocannon's p50 is whole milliseconds; the mean of a single connection's requests is finer
-  return median(runs.map((r) => r.latency.mean));
+  for (let i = 0; i < REPEAT; i++) runs.push(await load(url, { duration: 3, connections: 1 }));
+  return median(runs.map((r) => r.latency.p50));
 }
 
 async function benchTargets(url, mode, rawRps) {

@@ -1,5 +1,6 @@
+import { createServer, type RequestListener, type Server } from "node:http";
 import compression from "compression";
-import express, { type RequestHandler } from "express";
+import express, { type Express, type RequestHandler } from "express";
 import { adminAuthRouter } from "./api/admin-auth";
 import { adminContentRouter } from "./api/admin-content";
 import { auditLogRouter } from "./api/audit-log";
@@ -21,15 +22,16 @@ import { allowedHostsFor, refuseUnknownHosts } from "./http/allowed-hosts";
 import { canonicalPath } from "./http/canonical-path";
 import { refuseCrossSiteWrites } from "./http/csrf";
 import { apiNotFound, jsonErrorHandler } from "./http/errors";
+import { frontDoor } from "./http/front-door";
 import { methodRules } from "./http/method-rules";
 import { precompressedAssets, staticFolder } from "./http/precompressed";
 import { privateAnswers } from "./http/private-answers";
 import type { RateLimit } from "./http/rate-limit";
-import { requestLog } from "./http/request-log";
+import { requestLog, requestTracker } from "./http/request-log";
 import { anonymousResponseCache } from "./http/response-cache";
 import { routeTable } from "./http/route-table";
 import { createRouter } from "./http/router";
-import { securityHeaders } from "./http/security-headers";
+import { securityHeaders, securityHeaderWriter } from "./http/security-headers";
 import { seoRouter } from "./http/seo-routes";
 import { loadSession, sessionCookieName } from "./http/session-cookie";
 import { socialImages } from "./http/social-images";
@@ -114,7 +116,16 @@ export function apiRouter(
   return api;
 }
 
-/** The Express application: middleware, the API, static files and the page handler. */
+/** The site: its Express application, and the front door that answers cache hits before it. */
+export interface Site {
+  /** middleware, the API, static files and the page handler */
+  app: Express;
+  /** what the HTTP server calls: the front door (front-door.ts), then the app */
+  listener: RequestListener;
+  /** an HTTP server for the listener, listening */
+  listen(port: number, host?: string, backlog?: number): Server;
+}
+
 export function createApp({
   services,
   logger,
@@ -128,8 +139,16 @@ export function createApp({
   associateTag,
   shedLoad,
   allowedHosts,
-}: AppOptions) {
+}: AppOptions): Site {
   const secureCookies = mode === "production";
+  const securityOptions = { contentSecurityPolicy: mode !== "development", hsts: mode === "production" };
+  const allowed = allowedHosts ? allowedHostsFor(siteUrl, allowedHosts.extra) : undefined;
+  // one cache for pages and public API reads, so an admin write empties both at once
+  const responseCache = anonymousResponseCache({
+    readCache: services.readCache,
+    ttlMs: services.readCacheTtlMs,
+    sessionCookie: sessionCookieName(secureCookies),
+  });
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
@@ -142,7 +161,7 @@ export function createApp({
     next();
   });
   app.use(compression());
-  app.use(securityHeaders({ contentSecurityPolicy: mode !== "development", hsts: mode === "production" }));
+  app.use(securityHeaders(securityOptions));
   // Before any router reads the request: its path in the one form every layer agrees on, a query
   // without control characters, and a method the path has (405 with Allow otherwise).
   app.use(canonicalPath);
@@ -158,7 +177,7 @@ export function createApp({
       .json({ status: ok ? "ok" : "unavailable", database: databaseUp ? "up" : "down" });
   });
 
-  if (allowedHosts) app.use(refuseUnknownHosts(allowedHostsFor(siteUrl, allowedHosts.extra)));
+  if (allowed) app.use(refuseUnknownHosts(allowed));
 
   // Static files come before the session lookup: they need no database round trip.
   if (serveClientBuild) {
@@ -177,21 +196,28 @@ export function createApp({
   app.use(loadSession(services.auth, secureCookies));
   app.use(privateAnswers(sessionCookieName(secureCookies)));
 
-  // one cache for pages and public API reads, so an admin write empties both at once
-  const responseCache = anonymousResponseCache({
-    readCache: services.readCache,
-    ttlMs: services.readCacheTtlMs,
-    sessionCookie: sessionCookieName(secureCookies),
-  });
-  app.use("/api", apiRouter(services, { secureCookies, trackRateLimit, responseCache }));
+  app.use("/api", apiRouter(services, { secureCookies, trackRateLimit, responseCache: responseCache.middleware }));
 
   app.use(seoRouter(services, siteUrl));
   app.use(socialImages(services));
   app.use(affiliateRedirect(services, associateTag));
 
   if (pages.length > 0) {
-    app.use(pagesNeedTheDatabase(services.health, logger), responseCache, ...pages);
+    app.use(pagesNeedTheDatabase(services.health, logger), responseCache.middleware, ...pages);
   }
   app.use(jsonErrorHandler(logger));
-  return app;
+
+  const listener = frontDoor({
+    cache: responseCache,
+    app,
+    track: requestTracker(logger),
+    secure: securityHeaderWriter(securityOptions),
+    allowedHosts: allowed,
+    isShuttingDown,
+  });
+  return {
+    app,
+    listener,
+    listen: (port, host, backlog) => createServer(listener).listen(port, host, backlog),
+  };
 }

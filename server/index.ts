@@ -134,7 +134,7 @@ async function main() {
   const pages = await createPageHandlers(env.NODE_ENV, services, siteUrl, logger);
   let shuttingDown = false;
   const shedder = createLoadShedder({ maxDelayMs: env.LOAD_SHED_MAX_DELAY_MS, logger });
-  const app = createApp({
+  const site = createApp({
     services,
     logger,
     pages: pages.handlers,
@@ -160,7 +160,7 @@ async function main() {
     }, env.MEMORY_LOG_INTERVAL_MS).unref();
   }
 
-  const server: Server = app.listen(env.PORT, env.HOST);
+  const server: Server = site.listen(env.PORT, env.HOST);
   server.on("error", (error: NodeJS.ErrnoException) => {
     fail(
       error.code === "EADDRINUSE" ? `port ${env.PORT} is already in use; set PORT to another port` : firstLine(error),

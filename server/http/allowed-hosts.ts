@@ -15,6 +15,13 @@ export function allowedHostsFor(siteUrl: string, extra: readonly string[] = []):
   return new Set([site.host.toLowerCase(), ...extra.map((h) => h.trim().toLowerCase()).filter(Boolean)]);
 }
 
+/** True when a Host header value names the site (default ports of either scheme allowed). */
+export function isAllowedHost(name: string | undefined, allowed: ReadonlySet<string>): boolean {
+  // a client may spell out the default port of the scheme
+  const host = (name ?? "").toLowerCase().replace(/:(80|443)$/, "");
+  return host !== "" && (allowed.has(host) || LOOPBACK.test(host));
+}
+
 /** 421 Misdirected Request for a Host (or, behind a trusted proxy, X-Forwarded-Host) outside the list. */
 export function refuseUnknownHosts(allowed: ReadonlySet<string>): RequestHandler {
   return (req, _res, next) => {
@@ -25,12 +32,8 @@ export function refuseUnknownHosts(allowed: ReadonlySet<string>): RequestHandler
       if (typeof forwarded === "string") names.push(forwarded.split(",")[0]?.trim());
     }
     for (const name of names) {
-      // a client may spell out the default port of the scheme
-      const host = (name ?? "").toLowerCase().replace(/:(80|443)$/, "");
-      if (host === "") return next(new HttpError(400, "The request has no Host header"));
-      if (!allowed.has(host) && !LOOPBACK.test(host)) {
-        return next(new HttpError(421, "This site does not answer to that host name"));
-      }
+      if (!name) return next(new HttpError(400, "The request has no Host header"));
+      if (!isAllowedHost(name, allowed)) return next(new HttpError(421, "This site does not answer to that host name"));
     }
     next();
   };

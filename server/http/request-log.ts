@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import type { Logger } from "#server/logger.ts";
 
@@ -54,29 +55,41 @@ export function loggableUrl(url: string): string {
 }
 
 /**
- * Gives every request an id (echoed in X-Request-Id, for tracing a visitor's report to the log)
- * and writes one JSON line when it ends: method, URL (personal values left out), status, time taken. Nothing per request
- * is allocated for logging unless the line's level is on.
+ * Gives a request an id (echoed in X-Request-Id, for tracing a visitor's report to the log)
+ * and writes one JSON line when it ends: method, URL (personal values left out), status, time
+ * taken. Nothing per request is allocated for logging unless the line's level is on. Used by
+ * the middleware below and by the front door (front-door.ts), which answers before Express.
  */
-export function requestLog(logger: Logger): RequestHandler {
-  return (req, res, next) => {
+export function requestTracker(logger: Logger) {
+  return (req: IncomingMessage, res: ServerResponse): string => {
     const incoming = req.headers["x-request-id"];
-    req.id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    res.setHeader("X-Request-Id", req.id);
-    if (req.url === "/healthz") return next();
+    const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader("X-Request-Id", id);
+    if (req.url === "/healthz") return id;
+    // read now: routers mounted under a prefix rewrite req.url while they run
+    const url = req.url ?? "";
     const started = performance.now();
     res.once("close", () => {
       const level = res.statusCode >= 500 ? "error" : "info";
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         {
-          req: { id: req.id, method: req.method, url: loggableUrl(req.originalUrl) },
+          req: { id, method: req.method, url: loggableUrl(url) },
           res: { statusCode: res.statusCode },
           responseTime: Math.round(performance.now() - started),
         },
         res.writableFinished ? "request completed" : "request aborted",
       );
     });
+    return id;
+  };
+}
+
+/** The request log as middleware; the id goes to `req.id`. */
+export function requestLog(logger: Logger): RequestHandler {
+  const track = requestTracker(logger);
+  return (req, res, next) => {
+    req.id = track(req, res);
     next();
   };
 }

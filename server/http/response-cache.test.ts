@@ -180,7 +180,7 @@ describe("the anonymous response cache: one render per URL at a time", () => {
         ttlMs: 1_000,
         sessionCookie: "pawsome_session",
         now: () => clock,
-      }),
+      }).middleware,
     );
     app.get("/slow", async (_req, res) => {
       slowRenders += 1;

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import type { ReadCache } from "#server/services/read-cache.ts";
 import { isPrivateAnswer } from "./private-answers";
@@ -19,6 +20,10 @@ import { assembleGzip, assemblePlain, prepareSplicedGzip, type SplicedGzip } fro
 // fresh copy while the others get the expired one (stale while revalidating, never after an
 // admin write, which empties the cache); with no entry at all, the others wait for it. Fifty
 // visitors arriving when a page expires cost one render, not fifty at once on the event loop.
+//
+// A fresh hit needs nothing Express does: the front door (front-door.ts) answers it before the
+// middleware chain, through `freshAnswer`; the middleware serves hits only to requests that
+// went the long way (a forwarded host to check, a server shutting down).
 
 interface StoredResponse {
   headers: Record<string, string>;
@@ -54,13 +59,53 @@ const PER_RESPONSE_HEADERS = new Set([
 ]);
 const CACHED_TYPES = /^(text\/html|application\/json)/;
 
+export interface ResponseCache {
+  /** serves hits and stale copies, lets misses through and keeps what they answer */
+  middleware: RequestHandler;
+  /**
+   * For an anonymous GET with a stored, unexpired response: what answers it, given the
+   * response's nonce; undefined when there is none, and the request goes on to the app.
+   */
+  freshAnswer(req: IncomingMessage): ((res: ServerResponse, nonce: string) => void) | undefined;
+}
+
+/** True when the request names the session cookie: such requests never meet the cache. */
+function carriesSession(req: IncomingMessage, sessionCookie: string): boolean {
+  return (req.headers.cookie ?? "").includes(`${sessionCookie}=`);
+}
+
+/** Accept-Encoding allows gzip (named, or through "*", with a quality above 0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let star = 0;
+  for (const item of header.toLowerCase().split(",")) {
+    const [coding = "", ...parameters] = item.split(";").map((part) => part.trim());
+    const q = parameters.find((parameter) => parameter.startsWith("q="));
+    const quality = q === undefined ? 1 : Number(q.slice(2));
+    if (coding === "gzip" || coding === "x-gzip") return quality > 0;
+    if (coding === "*") star = quality;
+  }
+  return star > 0;
+}
+
+const weak = (tag: string) => tag.trim().replace(/^W\//, "");
+
+/** If-None-Match names this ETag (weak comparison, as Express's `req.fresh`), unless the client says no-cache. */
+function isFresh(req: IncomingMessage, etag: string): boolean {
+  const noneMatch = req.headers["if-none-match"];
+  if (!noneMatch) return false;
+  if (/(?:^|,)\s*no-cache\s*(?:,|$)/.test(req.headers["cache-control"] ?? "")) return false;
+  if (noneMatch.trim() === "*") return true;
+  return noneMatch.split(",").some((tag) => weak(tag) === weak(etag));
+}
+
 export function anonymousResponseCache({
   readCache,
   ttlMs,
   sessionCookie,
   maxBytes = 32 * 1024 * 1024,
   now = Date.now,
-}: ResponseCacheOptions): RequestHandler {
+}: ResponseCacheOptions): ResponseCache {
   const responses = new Map<string, StoredResponse>();
   /** URLs being rendered now, each settling once its render has ended */
   const rendering = new Map<string, Promise<void>>();
@@ -91,17 +136,16 @@ export function anonymousResponseCache({
     }
   }
 
-  function serve(req: Parameters<RequestHandler>[0], res: Response, hit: StoredResponse, state = "hit") {
+  function serve(req: IncomingMessage, res: ServerResponse, hit: StoredResponse, nonce: string, state = "hit") {
     for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
     res.setHeader("X-Cache", state);
-    res.vary("Accept-Encoding");
-    res.status(200);
-    if (hit.headers.etag && req.fresh) {
-      res.status(304).end();
+    if (hit.headers.etag && isFresh(req, hit.headers.etag)) {
+      res.statusCode = 304;
+      res.end();
       return;
     }
-    const nonce = String(res.locals.cspNonce ?? "");
-    if (req.acceptsEncodings("gzip") === "gzip") {
+    res.statusCode = 200;
+    if (acceptsGzip(req.headers["accept-encoding"])) {
       // set before the body goes out, so the compression middleware leaves it as it is
       res.setHeader("Content-Encoding", "gzip");
       res.end(assembleGzip(hit.body, nonce));
@@ -110,19 +154,27 @@ export function anonymousResponseCache({
     }
   }
 
+  function freshAnswer(req: IncomingMessage) {
+    if (ttlMs <= 0 || req.method !== "GET" || carriesSession(req, sessionCookie)) return undefined;
+    const hit = responses.get(req.url ?? "");
+    if (!hit || hit.expiresAt <= now()) return undefined;
+    return (res: ServerResponse, nonce: string) => serve(req, res, hit, nonce);
+  }
+
   const handler: RequestHandler = (req, res, next) => {
     if (ttlMs <= 0 || req.method !== "GET" || res.locals.session || isPrivateAnswer(res)) return next();
-    if ((req.headers.cookie ?? "").includes(`${sessionCookie}=`)) return next();
+    if (carriesSession(req, sessionCookie)) return next();
     const key = req.originalUrl;
+    const nonce = String(res.locals.cspNonce ?? "");
     const hit = responses.get(key);
-    if (hit && hit.expiresAt > now()) return serve(req, res, hit);
+    if (hit && hit.expiresAt > now()) return serve(req, res, hit, nonce);
     const inFlight = rendering.get(key);
-    if (inFlight && hit) return serve(req, res, hit, "stale");
+    if (inFlight && hit) return serve(req, res, hit, nonce, "stale");
     if (inFlight) {
       // look again once that render is done; if it was not stored, this request renders its own
       inFlight.then(() => {
         const fresh = responses.get(key);
-        if (fresh && fresh.expiresAt > now()) serve(req, res, fresh);
+        if (fresh && fresh.expiresAt > now()) serve(req, res, fresh, nonce);
         else render(key, hit, res, next);
       });
       return;
@@ -178,6 +230,10 @@ export function anonymousResponseCache({
         for (const [name, value] of Object.entries(res.getHeaders())) {
           if (value !== undefined && !PER_RESPONSE_HEADERS.has(name)) headers[name] = String(value);
         }
+        // a hit is gzipped or not by the request's Accept-Encoding, as the compression middleware does
+        if (!/accept-encoding/i.test(headers.vary ?? "")) {
+          headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
+        }
         // An ETag names the exact bytes, so it is kept only for a body without a nonce in it.
         const etag = res.getHeader("etag");
         if (etag !== undefined && parts.length === 1) headers.etag = String(etag);
@@ -196,5 +252,5 @@ export function anonymousResponseCache({
     next();
   }
 
-  return handler;
+  return { middleware: handler, freshAnswer };
 }

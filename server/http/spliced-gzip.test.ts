@@ -1,6 +1,6 @@
-import { gunzipSync } from "node:zlib";
+import { crc32, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { assembleGzip, assemblePlain, prepareSplicedGzip } from "./spliced-gzip";
+import { assembleGzip, assemblePlain, crcShift, prepareSplicedGzip } from "./spliced-gzip";
 
 describe("spliced gzip", () => {
   const parts = [
@@ -25,5 +25,33 @@ describe("spliced gzip", () => {
 
   it("works for a page without any value in it", () => {
     expect(gunzipSync(assembleGzip(prepareSplicedGzip(["only"]), "x")).toString()).toBe("only");
+  });
+});
+
+describe("checksums combined instead of recomputed", () => {
+  it("gives the CRC-32 of the joined body for every split, empty parts and multi-byte text included", () => {
+    const text = `${"squeaky ".repeat(3000)}Ünïcode 🐶${"x".repeat(70_000)}`;
+    for (const at of [0, 1, 7, 4096, 24_000, 65_536, text.length]) {
+      const parts = [text.slice(0, at), text.slice(at), ""];
+      for (const value of ["", "n", "+ZqMfVsDDmGD4ykLXWKeAg=="]) {
+        const body = assembleGzip(prepareSplicedGzip(parts), value);
+        // the trailer's checksum is what gunzip verifies; compare it with one computed in one go
+        expect(body.readUInt32LE(body.length - 8)).toBe(crc32(Buffer.from(parts.join(value))));
+        expect(gunzipSync(body).toString("utf8")).toBe(parts.join(value));
+      }
+    }
+  });
+
+  it("shifts by whole bytes as appending zeros would", () => {
+    // crc(A ++ zeros(n)) is crc(A) shifted by n bytes combined with crc(zeros(n))
+    const a = Buffer.from("pawsome");
+    for (const n of [0, 1, 2, 3, 255, 1000, 123_457]) {
+      const zeros = Buffer.alloc(n);
+      const expected = crc32(Buffer.concat([a, zeros]));
+      const spliced = prepareSplicedGzip(["pawsome", "\0".repeat(n)]);
+      const body = assembleGzip(spliced, "");
+      expect(body.readUInt32LE(body.length - 8)).toBe(expected);
+      expect(crcShift(0)).toBe(0x80000000);
+    }
   });
 });

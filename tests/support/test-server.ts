@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import pino from "pino";
-import { type AppOptions, createApp } from "../../server/app";
+import { type AppOptions, createApp, type Site } from "../../server/app";
 import type { DatabaseHandle } from "../../server/db/client";
 import { seedDemoContent } from "../../server/db/seed/seed";
 import type { RateLimit } from "../../server/http/rate-limit";
@@ -11,7 +11,8 @@ import { createTestDatabase } from "./test-database";
 
 export interface TestServer {
   url: string;
-  app: ReturnType<typeof createApp>;
+  /** the Express app behind the front door */
+  app: Site["app"];
   services: Services;
   close(): Promise<void>;
 }
@@ -60,7 +61,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
       ...options.mail,
     },
   });
-  const app = createApp({
+  const site = createApp({
     services,
     logger,
     siteUrl,
@@ -73,7 +74,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     allowedHosts: options.allowedHosts,
   });
   // a deep accept queue: concurrency tests open hundreds of connections at once
-  const server = app.listen(0, "127.0.0.1", 2048);
+  const server = site.listen(0, "127.0.0.1", 2048);
   // Tests pause (bulk inserts) longer than Node's 5 s keep-alive; a client reusing a socket the
   // server just closed would see a reset that has nothing to do with the code under test.
   server.keepAliveTimeout = 120_000;
@@ -81,7 +82,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    app,
+    app: site.app,
     services,
     async close() {
       await services.newsletters.stop();
