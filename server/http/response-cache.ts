@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import type { ReadCache } from "#server/services/read-cache.ts";
 import { isPrivateAnswer } from "./private-answers";
-import { assembleGzip, assemblePlain, prepareSplicedGzip, type SplicedGzip } from "./spliced-gzip";
+import { gzipPieces, type Pieces, plainPieces, prepareSplicedGzip, type SplicedGzip } from "./spliced-gzip";
 
 // Anonymous GETs of pages and public API reads reuse the finished response for a few seconds
 // (never an answer marked private: admin data, or anything shaped by a session; decision 019)
@@ -145,13 +145,18 @@ export function anonymousResponseCache({
       return;
     }
     res.statusCode = 200;
+    let body: Pieces;
     if (acceptsGzip(req.headers["accept-encoding"])) {
       // set before the body goes out, so the compression middleware leaves it as it is
       res.setHeader("Content-Encoding", "gzip");
-      res.end(assembleGzip(hit.body, nonce));
+      body = gzipPieces(hit.body, nonce);
     } else {
-      res.end(assemblePlain(hit.body, nonce));
+      body = plainPieces(hit.body, nonce);
     }
+    // the pieces go out as they are, gathered into one socket write (Node corks the socket)
+    res.setHeader("Content-Length", body.length);
+    for (const piece of body.pieces) res.write(piece);
+    res.end();
   }
 
   function freshAnswer(req: IncomingMessage) {

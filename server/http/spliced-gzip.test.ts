@@ -1,6 +1,14 @@
 import { crc32, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { assembleGzip, assemblePlain, crcShift, prepareSplicedGzip } from "./spliced-gzip";
+import { crcShift, gzipPieces, type Pieces, plainPieces, prepareSplicedGzip, type SplicedGzip } from "./spliced-gzip";
+
+const joined = ({ pieces, length }: Pieces) => {
+  const body = Buffer.concat(pieces);
+  expect(body.length).toBe(length);
+  return body;
+};
+const assembleGzip = (spliced: SplicedGzip, value: string) => joined(gzipPieces(spliced, value));
+const assemblePlain = (spliced: SplicedGzip, value: string) => joined(plainPieces(spliced, value));
 
 describe("spliced gzip", () => {
   const parts = [
