@@ -70,27 +70,6 @@ export type ToyCardData = Pick<
   | "categories"
 >;
 
-export function toToyCard(toy: ToyCardData): ToyCardData {
-  const { id, name, slug, description, imageUrl, imageAlt, price, priceDiscount, rating } = toy;
-  const { isTopPick, inStock, isPrimeEligible, amazonUrl, categories } = toy;
-  return {
-    id,
-    name,
-    slug,
-    description,
-    imageUrl,
-    imageAlt,
-    price,
-    priceDiscount,
-    rating,
-    isTopPick,
-    inStock,
-    isPrimeEligible,
-    amazonUrl,
-    categories: categories.map(toOption),
-  };
-}
-
 /** A breed or a category as a choice in a filter or a select: what the page needs of it. */
 export type NamedOption = { id: number; name: string };
 

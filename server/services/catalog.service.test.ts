@@ -78,3 +78,54 @@ describe("search indexes", () => {
     );
   });
 });
+
+describe("cards: the catalogue's and the home page's lists with only what a card shows", () => {
+  const cardFields = [
+    "amazonUrl",
+    "categories",
+    "description",
+    "id",
+    "imageAlt",
+    "imageUrl",
+    "inStock",
+    "isPrimeEligible",
+    "isTopPick",
+    "name",
+    "price",
+    "priceDiscount",
+    "rating",
+    "slug",
+  ];
+
+  it("pages the same toys in the same order as the full list, with the same total", async () => {
+    for (const query of [
+      { page: 1, pageSize: 5 },
+      { page: 2, pageSize: 5, sort: "price-desc" as const },
+      { page: 1, pageSize: 24, search: "ball" },
+      { page: 9, pageSize: 24 },
+    ]) {
+      const full = await catalog.listToys(query);
+      const cards = await catalog.listToyCards(query);
+      expect(cards.total).toBe(full.total);
+      expect(cards.items).toEqual(
+        full.items.map((toy) => ({
+          ...Object.fromEntries(cardFields.map((field) => [field, toy[field as keyof typeof toy]])),
+          categories: toy.categories.map(({ id, name }) => ({ id, name })),
+        })),
+      );
+      for (const card of cards.items) expect(Object.keys(card).sort()).toEqual(cardFields);
+    }
+  });
+
+  it("gives the first top picks, best rated first, as the API lists them", async () => {
+    const all = await catalog.listTopPicks();
+    const three = await catalog.listTopPickCards(3);
+    expect(three.map((card) => card.id)).toEqual(all.slice(0, 3).map((toy) => toy.id));
+    expect(Object.keys(three[0] ?? {}).sort()).toEqual(cardFields);
+  });
+
+  it("lists breeds as options, by name", async () => {
+    const breeds = await catalog.listBreeds();
+    expect(await catalog.listBreedOptions()).toEqual(breeds.map(({ id, name }) => ({ id, name })));
+  });
+});

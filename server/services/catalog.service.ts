@@ -7,11 +7,14 @@ import {
   type Category,
   type CategoryRef,
   MAX_PAGE_SIZE,
+  type NamedOption,
   type Toy,
   type ToyBreedLink,
   type ToyBreedNote,
+  type ToyCardData,
   type ToyPage,
   type ToyQuery,
+  toOption,
 } from "#domain/catalog.ts";
 import type { ProductBoxToy } from "#domain/product-boxes.ts";
 import type { ProductListFilters, ProductListSort } from "#domain/product-list.ts";
@@ -103,8 +106,32 @@ const toyColumns = {
   categoryName: categories.name,
 };
 
+/**
+ * What a toy card shows (ToyCardData, but its categories): lists of cards read only these, so
+ * the long text the cards do not show is neither read nor decoded (issue 20: the columns were
+ * a third of the home page's top-picks query).
+ */
+const cardColumns = {
+  id: toys.id,
+  name: toys.name,
+  slug: toys.slug,
+  description: toys.description,
+  imageUrl: toys.imageUrl,
+  imageAlt: libraryAltText(`"toys"."image_url"`),
+  price: toys.price,
+  priceDiscount: toys.priceDiscount,
+  rating: toys.rating,
+  isTopPick: toys.isTopPick,
+  inStock: toys.inStock,
+  isPrimeEligible: toys.isPrimeEligible,
+  amazonUrl: toys.amazonUrl,
+};
+
 /** A toy outside the trash: the only ones visitors (and the admin's lists) see. */
 const live = isNull(toys.deletedAt);
+
+/** Top picks' order: best rated first, then by name. */
+const topPickOrder = [sql`${toys.ratingValue} desc nulls last`, asc(toys.name), asc(toys.id)];
 
 const boxColumns = {
   id: toys.id,
@@ -153,6 +180,20 @@ export function createCatalogService(db: Database) {
       byToy.set(link.toyId, list);
     }
     return rows.map((row) => ({ ...row, categories: byToy.get(row.id) ?? [] }));
+  }
+
+  /** Card rows with their categories as options. */
+  async function asCards<R extends Omit<ToyCardData, "categories">>(rows: R[]): Promise<ToyCardData[]> {
+    return (await withCategories(rows)).map((toy) => ({ ...toy, categories: toy.categories.map(toOption) }));
+  }
+
+  /** How many live toys match (for a page's total). */
+  async function countToys(where: SQL | undefined): Promise<number> {
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(toys)
+      .where(where);
+    return counted?.n ?? 0;
   }
 
   function toyFilters(query: ToyQuery): SQL | undefined {
@@ -210,6 +251,11 @@ export function createCatalogService(db: Database) {
       return db.select(breedColumns).from(breeds).orderBy(asc(breeds.name));
     },
 
+    /** Breeds as choices (the home page's breed search, the catalogue's filter): id and name. */
+    async listBreedOptions(): Promise<NamedOption[]> {
+      return db.select({ id: breeds.id, name: breeds.name }).from(breeds).orderBy(asc(breeds.name));
+    },
+
     /** All categories in the owner's order, ties by id (the home page shows the first six). */
     async listCategories(): Promise<Category[]> {
       return db
@@ -246,14 +292,24 @@ export function createCatalogService(db: Database) {
       // database build every matching row, whole, before the first page's 24 (60 ms and a
       // temporary file on the 10,000-toy catalogue); apart, the page walks an index and stops,
       // and the count reads an index only (issue 20).
-      const [rows, [counted]] = await Promise.all([
-        base.limit(limit).offset(offset),
+      const [rows, total] = await Promise.all([base.limit(limit).offset(offset), countToys(where)]);
+      return { items: await withCategories(rows), total };
+    },
+
+    /** One page of the same toys as cards: only the fields a card shows (the catalogue page). */
+    async listToyCards(query: ToyQuery & { page: number; pageSize: number }): Promise<ToyPage<ToyCardData>> {
+      const where = toyFilters(query);
+      const [rows, total] = await Promise.all([
         db
-          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .select(cardColumns)
           .from(toys)
-          .where(where),
+          .where(where)
+          .orderBy(...toyOrder(query.sort))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        countToys(where),
       ]);
-      return { items: await withCategories(rows), total: counted?.n ?? 0 };
+      return { items: await asCards(rows), total };
     },
 
     /**
@@ -270,7 +326,7 @@ export function createCatalogService(db: Database) {
         query.topPick ? eq(toys.isTopPick, query.topPick === "yes") : undefined,
         query.stock ? eq(toys.inStock, query.stock === "in") : undefined,
       );
-      const [rows, [counted]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select({
             id: toys.id,
@@ -289,23 +345,33 @@ export function createCatalogService(db: Database) {
           .orderBy(...adminProductOrder(query.sort))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db
-          .select({ n: sql<number>`count(*)`.mapWith(Number) })
-          .from(toys)
-          .where(where),
+        countToys(where),
       ]);
-      return { items: await withCategories(rows), total: counted?.n ?? 0 };
+      return { items: await withCategories(rows), total };
     },
 
-    /** Top picks, best rated first: all of them (the API), or the first `limit` (the home page shows a few). */
-    async listTopPicks(limit?: number): Promise<Toy[]> {
-      const query = db
-        .select(toyColumns)
-        .from(toys)
-        .leftJoin(categories, eq(categories.id, toys.categoryId))
-        .where(and(live, eq(toys.isTopPick, true)))
-        .orderBy(sql`${toys.ratingValue} desc nulls last`, asc(toys.name), asc(toys.id));
-      return withCategories(limit === undefined ? await query : await query.limit(limit));
+    /** Top picks, best rated first (the API). */
+    async listTopPicks(): Promise<Toy[]> {
+      return withCategories(
+        await db
+          .select(toyColumns)
+          .from(toys)
+          .leftJoin(categories, eq(categories.id, toys.categoryId))
+          .where(and(live, eq(toys.isTopPick, true)))
+          .orderBy(...topPickOrder),
+      );
+    },
+
+    /** The first `limit` top picks as cards (the home page shows a few). */
+    async listTopPickCards(limit: number): Promise<ToyCardData[]> {
+      return asCards(
+        await db
+          .select(cardColumns)
+          .from(toys)
+          .where(and(live, eq(toys.isTopPick, true)))
+          .orderBy(...topPickOrder)
+          .limit(limit),
+      );
     },
 
     /**

@@ -69,9 +69,12 @@ export interface ServicesConfig {
 
 const CACHED_CATALOG_READS = [
   "listBreeds",
+  "listBreedOptions",
   "listCategories",
   "listToys",
+  "listToyCards",
   "listTopPicks",
+  "listTopPickCards",
   "listScorableToys",
   "getToysByIds",
   "getToy",

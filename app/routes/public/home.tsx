@@ -23,15 +23,7 @@ import type { Result } from "#app/lib/result.ts";
 import { settle } from "#app/lib/result.ts";
 import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
 import { SITE } from "#app/lib/site.ts";
-import {
-  type Breed,
-  type Category,
-  type NamedOption,
-  type Toy,
-  type ToyCardData,
-  toOption,
-  toToyCard,
-} from "#domain/catalog.ts";
+import type { Breed, Category, NamedOption, Toy, ToyCardData } from "#domain/catalog.ts";
 import type { PostSummary } from "#domain/posts.ts";
 import type { Testimonial } from "#domain/testimonials.ts";
 import type { Route } from "./+types/home";
@@ -68,8 +60,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { catalog, content } = context.services;
   const [breeds, topPicks, featuredPosts, categories, testimonials] = await Promise.all([
     // The breed search and the cards get only the fields they show (issue 20: page weight).
-    settle(async () => (await catalog.listBreeds()).map(toOption)),
-    settle(async () => (await catalog.listTopPicks(FEATURED_TOYS)).map(toToyCard)),
+    settle(() => catalog.listBreedOptions()),
+    settle(() => catalog.listTopPickCards(FEATURED_TOYS)),
     settle(() => content.listFeaturedPosts()),
     settle(() => catalog.listCategories()),
     settle(() => content.listTestimonials()),

@@ -37,7 +37,6 @@ import {
   type ToyCardData,
   type ToyPage,
   toOption,
-  toToyCard,
 } from "#domain/catalog.ts";
 import type { Route } from "./+types/products";
 
@@ -78,11 +77,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [toys, breeds, categories, highlighted] = await Promise.all([
     // The cards and the filters get only the fields they show: the page's hydration data is
     // part of its weight (issue 20).
-    settle(async () => {
-      const page = await catalog.listToys({ ...filters, page: filters.page ?? 1, pageSize: PAGE_SIZE });
-      return { ...page, items: page.items.map(toToyCard) };
-    }),
-    settle(async () => (await catalog.listBreeds()).map(toOption)),
+    settle(() => catalog.listToyCards({ ...filters, page: filters.page ?? 1, pageSize: PAGE_SIZE })),
+    settle(() => catalog.listBreedOptions()),
     settle(async () => (await catalog.listCategories()).map(toOption)),
     id === undefined ? Promise.resolve(null) : settle(() => catalog.getToy(id)),
   ]);
