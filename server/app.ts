@@ -24,7 +24,7 @@ import { refuseCrossSiteWrites } from "./http/csrf";
 import { apiNotFound, jsonErrorHandler } from "./http/errors";
 import { frontDoor } from "./http/front-door";
 import { methodRules } from "./http/method-rules";
-import { precompressedAssets, staticFolder } from "./http/precompressed";
+import { loadAssets, precompressedAssets, staticFolder } from "./http/precompressed";
 import { privateAnswers } from "./http/private-answers";
 import type { RateLimit } from "./http/rate-limit";
 import { requestLog, requestTracker } from "./http/request-log";
@@ -143,6 +143,8 @@ export function createApp({
   const secureCookies = mode === "production";
   const securityOptions = { contentSecurityPolicy: mode !== "development", hsts: mode === "production" };
   const allowed = allowedHosts ? allowedHostsFor(siteUrl, allowedHosts.extra) : undefined;
+  // the build's hashed assets, read once (they never change while the process runs)
+  const assets = serveClientBuild ? loadAssets(`${clientBuildFolder}/assets`) : undefined;
   // one cache for pages and public API reads, so an admin write empties both at once
   const responseCache = anonymousResponseCache({
     readCache: services.readCache,
@@ -180,9 +182,9 @@ export function createApp({
   if (allowed) app.use(refuseUnknownHosts(allowed));
 
   // Static files come before the session lookup: they need no database round trip.
-  if (serveClientBuild) {
+  if (assets) {
     // Vite puts content hashes in every file name under /assets, so they never change.
-    app.use("/assets", precompressedAssets(`${clientBuildFolder}/assets`));
+    app.use("/assets", precompressedAssets(assets));
     app.use("/assets", staticFolder(`${clientBuildFolder}/assets`, { immutable: true, maxAge: "1y", index: false }));
     app.use(staticFolder(clientBuildFolder, { maxAge: "1h", index: false }));
   }
@@ -209,6 +211,7 @@ export function createApp({
 
   const listener = frontDoor({
     cache: responseCache,
+    assets,
     app,
     track: requestTracker(logger),
     secure: securityHeaderWriter(securityOptions),

@@ -31,9 +31,17 @@ describe("npm start", () => {
       // hashed build assets are cached for a year; other static files briefly
       const asset = (await (await fetch(url)).text()).match(/\/assets\/[\w.-]+\.js/)?.[0];
       expect(asset).toBeTruthy();
-      const assetResponse = await fetch(`${url}${asset}`);
+      const assetResponse = await fetch(`${url}${asset}`, { headers: { "accept-encoding": "br, gzip" } });
       expect(assetResponse.status).toBe(200);
       expect(assetResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      // answered from memory before Express (decision 043), with every response's headers
+      expect(assetResponse.headers.get("content-encoding")).toBe("br");
+      expect(assetResponse.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(assetResponse.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(assetResponse.headers.get("content-security-policy")).toContain("default-src 'self'");
+      const ranged = await fetch(`${url}${asset}`, { headers: { range: "bytes=0-9", "accept-encoding": "identity" } });
+      expect(ranged.status).toBe(206);
+      expect((await ranged.arrayBuffer()).byteLength).toBe(10);
       const placeholder = await fetch(`${url}/placeholder.svg`);
       expect(placeholder.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
       expect(placeholder.headers.get("cache-control")).toBe("public, max-age=3600");

@@ -1,6 +1,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { preferredEncoding } from "./accept-encoding";
 import { isAllowedHost } from "./allowed-hosts";
-import { acceptsGzip, type ResponseCache } from "./response-cache";
+import type { AssetFiles } from "./precompressed";
+import { GZIP, type ResponseCache } from "./response-cache";
 
 // A page or public API read that the response cache holds needs none of the app's middleware:
 // its answer is known, and everything that could refuse it was decided when it was stored
@@ -15,6 +17,8 @@ import { acceptsGzip, type ResponseCache } from "./response-cache";
 
 export interface FrontDoorOptions {
   cache: ResponseCache;
+  /** the build's hashed assets, answered from memory the same way (precompressed.ts) */
+  assets?: AssetFiles;
   /** the Express app, for everything else */
   app: RequestListener;
   /** writes the request id header and the request's log line (request-log.ts) */
@@ -28,6 +32,7 @@ export interface FrontDoorOptions {
 
 export function frontDoor({
   cache,
+  assets,
   app,
   track,
   secure,
@@ -38,9 +43,12 @@ export function frontDoor({
     !allowedHosts || (req.headers["x-forwarded-host"] === undefined && isAllowedHost(req.headers.host, allowedHosts));
   return (req, res) => {
     const answer =
-      req.method === "GET" && !isShuttingDown() && hostAnswered(req) && acceptsGzip(req.headers["accept-encoding"])
-        ? cache.freshAnswer(req)
-        : undefined;
+      isShuttingDown() || !hostAnswered(req)
+        ? undefined
+        : (assets?.answerFor(req.url ?? "", req) ??
+          (req.method === "GET" && preferredEncoding(req.headers, GZIP) === "gzip"
+            ? cache.freshAnswer(req)
+            : undefined));
     if (!answer) return app(req, res);
     track(req, res);
     answer(res, secure(res));

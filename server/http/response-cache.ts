@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import type { ReadCache } from "#server/services/read-cache.ts";
+import { preferredEncoding } from "./accept-encoding";
 import { isPrivateAnswer } from "./private-answers";
 import { gzipPieces, type Pieces, plainPieces, prepareSplicedGzip, type SplicedGzip } from "./spliced-gzip";
 
@@ -58,6 +59,8 @@ const PER_RESPONSE_HEADERS = new Set([
   "keep-alive",
 ]);
 const CACHED_TYPES = /^(text\/html|application\/json)/;
+/** the one coding stored answers come in (besides plain) */
+export const GZIP = ["gzip"] as const;
 
 export interface ResponseCache {
   /** serves hits and stale copies, lets misses through and keeps what they answer */
@@ -72,20 +75,6 @@ export interface ResponseCache {
 /** True when the request names the session cookie: such requests never meet the cache. */
 function carriesSession(req: IncomingMessage, sessionCookie: string): boolean {
   return (req.headers.cookie ?? "").includes(`${sessionCookie}=`);
-}
-
-/** Accept-Encoding allows gzip (named, or through "*", with a quality above 0). */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  let star = 0;
-  for (const item of header.toLowerCase().split(",")) {
-    const [coding = "", ...parameters] = item.split(";").map((part) => part.trim());
-    const q = parameters.find((parameter) => parameter.startsWith("q="));
-    const quality = q === undefined ? 1 : Number(q.slice(2));
-    if (coding === "gzip" || coding === "x-gzip") return quality > 0;
-    if (coding === "*") star = quality;
-  }
-  return star > 0;
 }
 
 const weak = (tag: string) => tag.trim().replace(/^W\//, "");
@@ -146,7 +135,7 @@ export function anonymousResponseCache({
     }
     res.statusCode = 200;
     let body: Pieces;
-    if (acceptsGzip(req.headers["accept-encoding"])) {
+    if (preferredEncoding(req.headers, GZIP) === "gzip") {
       // set before the body goes out, so the compression middleware leaves it as it is
       res.setHeader("Content-Encoding", "gzip");
       body = gzipPieces(hit.body, nonce);
