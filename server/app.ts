@@ -27,6 +27,7 @@ import { methodRules } from "./http/method-rules";
 import { loadAssets, precompressedAssets, staticFolder } from "./http/precompressed";
 import { privateAnswers } from "./http/private-answers";
 import type { RateLimit } from "./http/rate-limit";
+import { renderQueue } from "./http/render-queue";
 import { requestLog, requestTracker } from "./http/request-log";
 import { anonymousResponseCache } from "./http/response-cache";
 import { routeTable } from "./http/route-table";
@@ -72,6 +73,8 @@ export interface AppOptions {
   shedLoad?: RequestHandler;
   /** set once SIGTERM arrived: health turns red and keep-alive connections are closed */
   isShuttingDown?: () => boolean;
+  /** page renders at once, and waiting at most (render-queue.ts) */
+  renders?: { concurrency: number; maxWaiting: number };
 }
 
 /** Everything under /api (openapi.test.ts walks it to check the OpenAPI document is complete). */
@@ -139,6 +142,7 @@ export function createApp({
   associateTag,
   shedLoad,
   allowedHosts,
+  renders = { concurrency: 4, maxWaiting: 256 },
 }: AppOptions): Site {
   const secureCookies = mode === "production";
   const securityOptions = { contentSecurityPolicy: mode !== "development", hsts: mode === "production" };
@@ -205,7 +209,9 @@ export function createApp({
   app.use(affiliateRedirect(services, associateTag));
 
   if (pages.length > 0) {
-    app.use(pagesNeedTheDatabase(services.health, logger), responseCache.middleware, ...pages);
+    // in development Vite's module requests come through here too, and must not wait in line
+    const queue = mode === "development" ? [] : [renderQueue(renders)];
+    app.use(pagesNeedTheDatabase(services.health, logger), responseCache.middleware, ...queue, ...pages);
   }
   app.use(jsonErrorHandler(logger));
 
