@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import { adminAuthRouter } from "./api/admin-auth";
@@ -119,13 +119,11 @@ export function apiRouter(
   return api;
 }
 
-/** The site: its Express application, and the front door that answers cache hits before it. */
+/** The site: its Express application, and a server whose front door answers cache hits before it. */
 export interface Site {
   /** middleware, the API, static files and the page handler */
   app: Express;
-  /** what the HTTP server calls: the front door (front-door.ts), then the app */
-  listener: RequestListener;
-  /** an HTTP server for the listener, listening */
+  /** an HTTP server listening through the front door (front-door.ts), which hands the rest to the app */
   listen(port: number, host?: string, backlog?: number): Server;
 }
 
@@ -226,7 +224,6 @@ export function createApp({
   });
   return {
     app,
-    listener,
     listen: (port, host, backlog) => createServer(listener).listen(port, host, backlog),
   };
 }

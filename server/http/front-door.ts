@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { preferredEncoding } from "./accept-encoding";
 import { isAllowedHost } from "./allowed-hosts";
+import { preferredEncoding } from "./negotiation";
 import type { AssetFiles } from "./precompressed";
 import { GZIP, type ResponseCache } from "./response-cache";
 

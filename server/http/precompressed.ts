@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join } from "node:path";
 import express, { type RequestHandler } from "express";
-import { preferredEncoding } from "./accept-encoding";
+import { isFresh, preferredEncoding } from "./negotiation";
 
 // The build's hashed assets never change while the process runs, and every first visit asks for
 // a dozen of them: 1.8 MB in all with the .br and .gz twins `npm run build` writes beside each.
@@ -68,8 +68,7 @@ export function loadAssets(dir: string): AssetFiles {
     res.setHeader("ETag", chosen.etag);
     if (available.length > 0) res.setHeader("Vary", "Accept-Encoding");
     if (coding) res.setHeader("Content-Encoding", coding);
-    const noneMatch = req.headers["if-none-match"];
-    if (noneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === chosen.etag)) {
+    if (isFresh(req.headers, chosen.etag)) {
       res.statusCode = 304;
       res.end();
       return;

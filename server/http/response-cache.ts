@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import type { ReadCache } from "#server/services/read-cache.ts";
-import { preferredEncoding } from "./accept-encoding";
+import { isFresh, preferredEncoding } from "./negotiation";
 import { isPrivateAnswer } from "./private-answers";
 import { gzipPieces, type Pieces, plainPieces, prepareSplicedGzip, type SplicedGzip } from "./spliced-gzip";
 
@@ -77,17 +77,6 @@ function carriesSession(req: IncomingMessage, sessionCookie: string): boolean {
   return (req.headers.cookie ?? "").includes(`${sessionCookie}=`);
 }
 
-const weak = (tag: string) => tag.trim().replace(/^W\//, "");
-
-/** If-None-Match names this ETag (weak comparison, as Express's `req.fresh`), unless the client says no-cache. */
-function isFresh(req: IncomingMessage, etag: string): boolean {
-  const noneMatch = req.headers["if-none-match"];
-  if (!noneMatch) return false;
-  if (/(?:^|,)\s*no-cache\s*(?:,|$)/.test(req.headers["cache-control"] ?? "")) return false;
-  if (noneMatch.trim() === "*") return true;
-  return noneMatch.split(",").some((tag) => weak(tag) === weak(etag));
-}
-
 export function anonymousResponseCache({
   readCache,
   ttlMs,
@@ -128,7 +117,7 @@ export function anonymousResponseCache({
   function serve(req: IncomingMessage, res: ServerResponse, hit: StoredResponse, nonce: string, state = "hit") {
     for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
     res.setHeader("X-Cache", state);
-    if (hit.headers.etag && isFresh(req, hit.headers.etag)) {
+    if (hit.headers.etag && isFresh(req.headers, hit.headers.etag)) {
       res.statusCode = 304;
       res.end();
       return;

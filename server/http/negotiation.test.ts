@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { preferredEncoding } from "./accept-encoding";
+import { isFresh, preferredEncoding } from "./negotiation";
 
 const pick = (header: string | undefined, available: readonly ("br" | "gzip")[] = ["br", "gzip"]) =>
   preferredEncoding(header === undefined ? {} : { "accept-encoding": header }, available);
@@ -28,5 +28,17 @@ describe("Accept-Encoding", () => {
     expect(pick("identity")).toBeUndefined();
     expect(pick("gzip;q=abc")).toBeUndefined();
     expect(pick(" , ;q=1")).toBeUndefined();
+  });
+});
+
+describe("If-None-Match", () => {
+  it("matches the ETag weakly, in a list or as *, unless the client says no-cache", () => {
+    expect(isFresh({ "if-none-match": '"abc"' }, '"abc"')).toBe(true);
+    expect(isFresh({ "if-none-match": 'W/"abc"' }, '"abc"')).toBe(true);
+    expect(isFresh({ "if-none-match": '"x", "abc"' }, 'W/"abc"')).toBe(true);
+    expect(isFresh({ "if-none-match": "*" }, '"abc"')).toBe(true);
+    expect(isFresh({ "if-none-match": '"abd"' }, '"abc"')).toBe(false);
+    expect(isFresh({}, '"abc"')).toBe(false);
+    expect(isFresh({ "if-none-match": '"abc"', "cache-control": "no-cache" }, '"abc"')).toBe(false);
   });
 });

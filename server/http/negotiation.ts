@@ -1,5 +1,8 @@
 import type { IncomingHttpHeaders } from "node:http";
 
+// What answers the front door and the Express path give from memory negotiate: the coding
+// (Accept-Encoding) and whether the client's copy is still good (If-None-Match).
+//
 // Accept-Encoding as RFC 9110 reads it: each coding with its quality (1 unless "q=" says
 // otherwise), "*" for any coding not named, and a quality of 0 meaning "not this one".
 
@@ -34,4 +37,18 @@ export function preferredEncoding<C extends string>(
     }
   }
   return best;
+}
+
+const weak = (tag: string) => tag.trim().replace(/^W\//, "");
+
+/**
+ * If-None-Match names this ETag (weak comparison, as Express's `req.fresh`), unless the client
+ * says no-cache: the answer is then a 304 without a body.
+ */
+export function isFresh(headers: IncomingHttpHeaders, etag: string): boolean {
+  const noneMatch = headers["if-none-match"];
+  if (!noneMatch) return false;
+  if (/(?:^|,)\s*no-cache\s*(?:,|$)/.test(headers["cache-control"] ?? "")) return false;
+  if (noneMatch.trim() === "*") return true;
+  return noneMatch.split(",").some((tag) => weak(tag) === weak(etag));
 }
