@@ -2,7 +2,6 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { hydrateAfterPaint } from "./lib/hydrate-after-paint";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -57,8 +56,7 @@ export default function handleRequest(
         body.on("end", () => {
           clearTimeout(timeout);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          const html = hydrateAfterPaint(Buffer.concat(chunks).toString("utf8"));
-          resolve(new Response(html, { headers: responseHeaders, status: statusCode }));
+          resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: statusCode }));
         });
         body.on("error", reject);
         pipe(body);

@@ -1,8 +1,9 @@
 import { type ReactNode, useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Toaster } from "./components/ui/toaster";
+import { ScriptsAfterPaint } from "./lib/hydrate-after-paint";
 import { useNonce } from "./lib/nonce";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -38,7 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <Toaster />
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScriptsAfterPaint nonce={nonce} />
       </body>
     </html>
   );

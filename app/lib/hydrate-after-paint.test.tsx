@@ -1,15 +1,34 @@
 import { runInNewContext } from "node:vm";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { hydrateAfterPaint } from "./hydrate-after-paint";
+import { deferScripts } from "./hydrate-after-paint";
 
 const bootstrap =
   'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-1.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client-1.js");';
-const page = [
-  '<html><head><style>p{}</style><link rel="modulepreload" href="/assets/entry.client-1.js" nonce="N"/>',
-  '<link rel="modulepreload" href="/assets/root-1.js" nonce="N"/><link rel="icon" href="/favicon.svg"/></head>',
-  '<body><p>content</p><script nonce="N">window.__reactRouterContext = {"a":"</b>"};</script>',
-  `<script nonce="N" type="module" async="">${bootstrap}</script></body></html>`,
-].join("");
+
+/** What React Router's <Scripts> returns: preload links, then the context and bootstrap scripts. */
+function routerScripts(code = bootstrap) {
+  const initialScripts = (
+    <>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the shape of React Router's own script elements */}
+      <script nonce="N" dangerouslySetInnerHTML={{ __html: 'window.__reactRouterContext = {"a":"</b>"};' }} />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the shape of React Router's own script elements */}
+      <script nonce="N" type="module" async dangerouslySetInnerHTML={{ __html: code }} />
+    </>
+  );
+  return (
+    <>
+      {null}
+      <link rel="modulepreload" href="/assets/entry.client-1.js" nonce="N" />
+      {["/assets/root-1.js"].map((href) => (
+        <link key={href} rel="modulepreload" href={href} nonce="N" />
+      ))}
+      {initialScripts}
+    </>
+  );
+}
+
+const render = (code?: string) => renderToStaticMarkup(deferScripts(routerScripts(code)));
 
 type Element = Record<string, string>;
 
@@ -73,14 +92,12 @@ const started = [
   { tag: "script", type: "module", nonce: "N", textContent: bootstrap },
 ];
 
-describe("hydrateAfterPaint", () => {
-  const html = hydrateAfterPaint(page);
+describe("deferScripts", () => {
+  const html = render();
 
-  it("takes the module preloads out of the page and keeps everything else", () => {
-    expect(html).not.toMatch(/<link rel="modulepreload"/);
-    expect(html).toContain('<link rel="icon" href="/favicon.svg"/>');
-    expect(html).toContain("<p>content</p>");
-    expect(html).toContain('window.__reactRouterContext = {"a":"</b>"};');
+  it("leaves the module preloads out and keeps the context script as it was", () => {
+    expect(html).not.toContain("<link");
+    expect(html).toMatch(/^<script nonce="N">window.__reactRouterContext = \{"a":"<\/b>"\};<\/script>/);
     expect(html).toContain('<script nonce="N" type="module" async="">');
   });
 
@@ -124,13 +141,15 @@ describe("hydrateAfterPaint", () => {
   });
 
   it("writes the original code with every < escaped, so it cannot end or open a script element", () => {
-    const out = hydrateAfterPaint(page.replace('{"root":route0}', '{"root":route0,"path":"/a<!--b"}'));
+    const out = render(bootstrap.replace('{"root":route0}', '{"root":route0,"path":"/a<!--b"}'));
     const starter = /type="module" async="">([\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
     expect(starter).not.toContain("<");
     expect(runStarter(out, { visibilityState: "hidden" }).inserted[2]?.textContent).toContain('"path":"/a<!--b"');
   });
 
-  it("leaves a page without React Router's bootstrap as it is", () => {
-    expect(hydrateAfterPaint("<html><body>plain</body></html>")).toBe("<html><body>plain</body></html>");
+  it("leaves elements without React Router's bootstrap as they are (after hydration <Scripts> is null)", () => {
+    const plain = <link rel="modulepreload" href="/assets/a.js" />;
+    expect(deferScripts(plain)).toBe(plain);
+    expect(deferScripts(null)).toBeNull();
   });
 });

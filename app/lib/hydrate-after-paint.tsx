@@ -1,0 +1,89 @@
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
+import { Scripts, type ScriptsProps } from "react-router";
+
+/**
+ * Our pages arrive complete from the server; the scripts only make them interactive. React
+ * Router's <Scripts> starts fetching every module at once (<link rel="modulepreload">, which
+ * React hoists into the head) and its inline module script evaluates them as soon as they
+ * arrive: on a phone they compete with the document and the font for the connection, and
+ * hydration's work can delay the first paint. <ScriptsAfterPaint> renders the same elements but
+ * starts them once the page has been painted (decision 018):
+ *
+ * - the modulepreload links are not rendered; the same links are added, all at once (the module
+ *   graph stays one round trip deep), when the scripts start;
+ * - React Router's bootstrap module (`<script type="module" async>`, whose static imports would
+ *   fetch the routes at once) keeps its element, so hydration finds what it rendered, but its
+ *   code becomes a starter that inserts the original code as a new module script, with this
+ *   response's nonce, once the browser reports the first contentful paint (two animation
+ *   frames where paint timing is missing) or the `load` event, whichever comes first (by
+ *   `load` the page's own resources are in);
+ * - a hidden tab starts at once (it paints nothing), and the scripts start after 3 s at the
+ *   latest whatever happens.
+ *
+ * The change is made on React elements (their type and props), on the server and again in the
+ * browser while hydrating, so both render the same thing and nothing edits the finished HTML.
+ */
+const START_AT_LATEST_MS = 3_000;
+
+/** A value as a JavaScript literal that is safe inside an inline <script>. */
+function scriptLiteral(value: unknown): string {
+  return JSON.stringify(value).replaceAll("<", "\\u003c");
+}
+
+function starter(preloads: string[], code: string): string {
+  return `const preloads=${scriptLiteral(preloads)};const code=${scriptLiteral(code)};
+let started=false;
+const start=()=>{if(started)return;started=true;
+for(const href of preloads){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}
+const script=document.createElement("script");script.type="module";script.nonce=document.querySelector("script[nonce]").nonce;script.textContent=code;document.body.append(script)};
+if(document.visibilityState!=="visible")start();
+else if(globalThis.PerformanceObserver?.supportedEntryTypes?.includes("paint")){const observer=new PerformanceObserver((list)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(start)}});observer.observe({type:"paint",buffered:true})}
+else requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start)));
+if(document.readyState==="complete")setTimeout(start);else addEventListener("load",()=>setTimeout(start),{once:true});
+setTimeout(start,${START_AT_LATEST_MS});`;
+}
+
+interface ScriptElementProps {
+  rel?: string;
+  href?: string;
+  type?: string;
+  dangerouslySetInnerHTML?: { __html: string };
+}
+
+/** The elements of a tree, with fragments opened (Children.toArray keys them for a list). */
+function elementsOf(node: ReactNode): ReactElement<ScriptElementProps>[] {
+  return Children.toArray(node).flatMap((child) => {
+    if (!isValidElement<ScriptElementProps & { children?: ReactNode }>(child)) return [];
+    return typeof child.type === "string" ? [child] : elementsOf(child.props.children);
+  });
+}
+
+/**
+ * React Router's script elements with the module preloads taken out and the bootstrap module's
+ * code wrapped in the starter. A tree without a bootstrap module is returned as it was.
+ */
+export function deferScripts(scripts: ReactNode): ReactNode {
+  const elements = elementsOf(scripts);
+  const isPreload = (element: ReactElement<ScriptElementProps>) =>
+    element.type === "link" && element.props.rel === "modulepreload";
+  const bootstrap = elements.find(
+    (element) => element.type === "script" && element.props.type === "module" && element.props.dangerouslySetInnerHTML,
+  );
+  if (!bootstrap) return scripts;
+  const preloads = elements.filter(isPreload).flatMap((link) => (link.props.href ? [link.props.href] : []));
+  return elements
+    .filter((element) => !isPreload(element))
+    .map((element) =>
+      element === bootstrap
+        ? cloneElement(element, {
+            dangerouslySetInnerHTML: { __html: starter(preloads, element.props.dangerouslySetInnerHTML?.__html ?? "") },
+          })
+        : element,
+    );
+}
+
+export function ScriptsAfterPaint(props: ScriptsProps) {
+  // Called as a function rather than rendered, so that its output can be changed before React
+  // sees it; its hooks (context reads, a memo, an effect) run as this component's own.
+  return deferScripts(Scripts(props));
+}
