@@ -1,0 +1,2 @@
+CREATE INDEX "posts_live_published_at_idx" ON "posts" USING btree ("published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "posts"."status" = 'published' and "posts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "toys_top_picks_idx" ON "toys" USING btree ("rating_value" DESC NULLS LAST,"name","id") WHERE "toys"."is_top_pick" and "toys"."deleted_at" is null;
