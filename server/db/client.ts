@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { migrationsFolder } from "#server/paths.ts";
 import { type MaintenanceReport, maintainPglite } from "./maintenance";
+import { preparedStatements } from "./pglite-statements";
 import * as schema from "./schema";
 
 const MIGRATION_LOCK_KEY = 727_274_001;
@@ -129,7 +130,8 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     releaseLock();
     throw new DatabaseUnavailableError(`cannot open the embedded database in ${location} (${describeError(error)})`);
   }
-  const db = drizzlePglite({ client, schema });
+  // Drizzle calls only `query` and `transaction` on its client (decision 045).
+  const db = drizzlePglite({ client: preparedStatements(client) as PGlite, schema });
   return {
     db: db as unknown as Database,
     kind: "pglite",
