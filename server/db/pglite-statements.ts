@@ -1,12 +1,12 @@
-import { type PGlite, parse, protocol, type QueryOptions, type Results } from "@electric-sql/pglite";
+import { messages, type PGlite, parse, protocol, type QueryOptions, type Results } from "@electric-sql/pglite";
 
 /**
  * PGlite's `query` sends six protocol messages for every statement, each a separate call into
  * the WebAssembly backend, and PostgreSQL parses and plans the SQL every time: 0.4-0.7 ms for a
  * one-row lookup by slug, most of a page's database time. A server driver keeps its statements
  * prepared; this does the same for PGlite (decision 045). The first time a SQL text is seen it is
- * parsed once under a name (Parse, Describe); after that each run is one call carrying Bind,
- * Describe, Execute and Sync: 65-80 µs for the same lookup, measured on the large catalogue.
+ * parsed and described once under a name (Parse, Describe); after that each run is one call
+ * carrying Bind, Execute and Sync: 65-80 µs for the same lookup, measured on the large catalogue.
  * PostgreSQL plans a named statement's first five runs with the actual values and then keeps a
  * generic plan when it costs no more, so a statement whose best plan depends on its values
  * (a partial index, a skewed column) is still planned for them.
@@ -25,6 +25,8 @@ interface Statement {
   name: string;
   /** the parameters' type OIDs, as PostgreSQL inferred them: they choose each value's serializer */
   paramTypes: number[];
+  /** the result's columns (none for a statement without rows), described once when prepared */
+  columns: messages.RowDescriptionMessage | undefined;
 }
 
 /** "cached plan must not change result type": a table the statement reads changed shape */
@@ -63,7 +65,7 @@ export function preparedStatements(client: PGlite, { limit = 200 } = {}): Statem
     }
     const closing = toClose.map((old) => serialize.close({ type: "S", name: old }));
     toClose = [];
-    const { messages } = await client.execProtocol(
+    const described = await client.execProtocol(
       concat([
         ...closing,
         serialize.parse({ name, text, types: [] }),
@@ -71,7 +73,11 @@ export function preparedStatements(client: PGlite, { limit = 200 } = {}): Statem
         serialize.sync(),
       ]),
     );
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    const statement: Statement = {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(described.messages),
+      columns: described.messages.find((message) => message instanceof messages.RowDescriptionMessage),
+    };
     statements.set(text, statement);
     return statement;
   }
@@ -87,15 +93,21 @@ export function preparedStatements(client: PGlite, { limit = 200 } = {}): Statem
       const serializer = options?.serializers?.[type] ?? client.serializers[type];
       return serializer ? serializer(param) : String(param);
     });
-    const { messages } = await client.execProtocol(
-      concat([
-        serialize.bind({ statement: statement.name, values }),
-        serialize.describe({ type: "P" }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]),
+    const ran = await client.execProtocol(
+      concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
     );
-    const [result] = parse.parseResults(messages, client.parsers, options);
+    // The columns were described when the statement was prepared. Only their types' parsers are
+    // handed over: given the caller's parsers, PGlite's parseResults would copy its whole table
+    // of them (a few hundred, with every array type) for every statement.
+    const columns = statement.columns;
+    const parsers: PGlite["parsers"] = {};
+    for (const { dataTypeID } of columns?.fields ?? []) {
+      const parser = options?.parsers?.[dataTypeID] ?? client.parsers[dataTypeID];
+      if (parser) parsers[dataTypeID] = parser;
+    }
+    const [result] = parse.parseResults(columns ? [columns, ...ran.messages] : ran.messages, parsers, {
+      rowMode: options?.rowMode,
+    });
     if (!result) throw new Error("PGlite returned no result for a prepared statement");
     return result as Results<T>;
   }
