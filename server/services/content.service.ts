@@ -247,7 +247,8 @@ export function createContentService(
       const rows = await db
         .select({
           ...summaryColumnsAt(at),
-          content: posts.content,
+          // the text only where the placed slugs are not stored yet: it is read for nothing else
+          content: sql<string | null>`case when ${posts.placedToySlugs} is null then ${posts.content} end`,
           placed: posts.placedToySlugs,
           reviewedToyId: posts.reviewedToyId,
         })
@@ -269,7 +270,7 @@ export function createContentService(
         .filter(
           (row) =>
             row.reviewedToyId === toy.id ||
-            (row.placed ?? embeddedSlugs(renderMarkdownParts(row.content))).some((slug) => slugs.has(slug)),
+            (row.placed ?? embeddedSlugs(renderMarkdownParts(row.content ?? ""))).some((slug) => slugs.has(slug)),
         )
         .slice(0, RELATED_POST_COUNT)
         .map(({ content: _content, placed: _placed, reviewedToyId: _toy, ...summary }) => toIso(summary));
