@@ -102,11 +102,21 @@ export interface ToyPageData<P> {
   posts: P[];
 }
 
-/** What a breed page (/breeds/{slug}) shows: the breed, its recommended toys with notes, related posts. */
+/**
+ * What a breed page (/breeds/{slug}) shows: the breed, its recommended toys as cards with the
+ * owner's notes, related posts.
+ */
 export interface BreedPageData<P> {
   breed: Breed;
-  recommendations: Recommendation[];
+  recommendations: RecommendationCard[];
   posts: P[];
+}
+
+/** A recommended toy as its card shows it (the API's Recommendation carries the whole toy). */
+export interface RecommendationCard {
+  toyId: number;
+  toy: ToyCardData;
+  note: string | null;
 }
 
 /** A breed a toy is recommended for, with the owner's note (the toy page). */

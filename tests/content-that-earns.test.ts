@@ -134,6 +134,16 @@ describe("posts filled from the live catalogue", () => {
     expect(withToys).toBeDefined();
     const breed = await server.services.productPages.breedPage(withToys?.slug ?? "");
     expect(breed?.recommendations).toHaveLength(withToys?.toyCount ?? -1);
+    // The page's cards are the API's recommendations, in its order, with only what a card shows.
+    const api = await server.services.catalog.getBreedRecommendations(breed?.breed.id ?? -1);
+    expect(breed?.recommendations.map((rec) => [rec.toyId, rec.note])).toEqual(
+      api?.recommendations.map((rec) => [rec.toyId, rec.note]),
+    );
+    for (const [i, card] of (breed?.recommendations ?? []).entries()) {
+      const full = api?.recommendations[i]?.toy as Record<string, unknown> | undefined;
+      expect(card.toy).toEqual(Object.fromEntries(Object.keys(card.toy).map((key) => [key, full?.[key]])));
+      expect(card.toy).not.toHaveProperty("details");
+    }
     expect(await server.services.productPages.breedPage("no-such-breed")).toBeNull();
   });
 

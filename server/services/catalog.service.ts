@@ -8,6 +8,7 @@ import {
   type CategoryRef,
   MAX_PAGE_SIZE,
   type NamedOption,
+  type RecommendationCard,
   type Toy,
   type ToyBreedLink,
   type ToyBreedNote,
@@ -129,6 +130,14 @@ const cardColumns = {
 
 /** A toy outside the trash: the only ones visitors (and the admin's lists) see. */
 const live = isNull(toys.deletedAt);
+
+/** A breed's recommendations: in stock first (one a visitor cannot buy is the weakest), then as top picks. */
+const recommendationOrder = [
+  desc(toys.inStock),
+  desc(toys.isTopPick),
+  sql`${toys.ratingValue} desc nulls last`,
+  asc(toys.name),
+];
 
 /** Top picks' order: best rated first, then by name. */
 const topPickOrder = [sql`${toys.ratingValue} desc nulls last`, asc(toys.name), asc(toys.id)];
@@ -468,13 +477,24 @@ export function createCatalogService(db: Database) {
         .innerJoin(toys, eq(toys.id, breedRecommendations.toyId))
         .leftJoin(categories, eq(categories.id, toys.categoryId))
         .where(and(live, eq(breedRecommendations.breedId, breedId)))
-        // in stock first: a recommendation a visitor cannot buy is the weakest one
-        .orderBy(desc(toys.inStock), desc(toys.isTopPick), sql`${toys.ratingValue} desc nulls last`, asc(toys.name));
+        .orderBy(...recommendationOrder);
       const withCats = await withCategories(rows.map(({ note: _note, ...toy }) => toy));
       return {
         breed,
         recommendations: withCats.map((toy, i) => ({ toyId: toy.id, toy, note: rows[i]?.note ?? null })),
       };
+    },
+
+    /** A breed's recommended toys as cards, with the owner's notes, in the API's order (the breed page). */
+    async listRecommendationCards(breedId: number): Promise<RecommendationCard[]> {
+      const rows = await db
+        .select({ ...cardColumns, note: breedRecommendations.note })
+        .from(breedRecommendations)
+        .innerJoin(toys, eq(toys.id, breedRecommendations.toyId))
+        .where(and(live, eq(breedRecommendations.breedId, breedId)))
+        .orderBy(...recommendationOrder);
+      const cards = await asCards(rows.map(({ note: _note, ...toy }) => toy));
+      return cards.map((toy, i) => ({ toyId: toy.id, toy, note: rows[i]?.note ?? null }));
     },
 
     /**

@@ -81,6 +81,7 @@ const CACHED_CATALOG_READS = [
   "listToyCategories",
   "listToyBreedLinks",
   "getBreedRecommendations",
+  "listRecommendationCards",
   "getBoxToysBySlugs",
   "getBoxToy",
   "findToyBySlug",

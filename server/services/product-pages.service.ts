@@ -27,7 +27,7 @@ export function createProductPagesService({ catalog, content }: { catalog: Catal
     async breedPage(slug: string): Promise<BreedPageData<PostSummary> | null> {
       const breed = await catalog.findBreedBySlug(slug);
       if (!breed) return null;
-      const recommendations = (await catalog.getBreedRecommendations(breed.id))?.recommendations ?? [];
+      const recommendations = await catalog.listRecommendationCards(breed.id);
       const posts = await content.listPostsForBreed({
         name: breed.name,
         toyIds: recommendations.map((rec) => rec.toyId),
