@@ -6,7 +6,7 @@ import type { Result } from "./result";
 // what the failure means to the visitor; none of them speaks fetch or parses bodies itself.
 
 /** The API's error body as it arrived: a proxy or a crash may send anything, so nothing is trusted. */
-type ErrorBody = { [K in keyof ApiErrorBody]?: unknown };
+type ErrorBody = { [K in keyof ApiErrorBody]?: unknown } & Record<string, unknown>;
 
 const UNREACHABLE = "Could not reach the server. Check your connection and try again.";
 
@@ -29,7 +29,11 @@ export class ApiError extends Error {
     return this.status === 0;
   }
 
-  private get body(): ErrorBody {
+  /**
+   * The body's fields when it is a JSON object, else none: the API's error fields (ApiErrorBody)
+   * and whatever else an endpoint says (an upload's `error`), every value unchecked.
+   */
+  get body(): ErrorBody {
     try {
       const parsed: unknown = JSON.parse(this.bodyText);
       return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as ErrorBody) : {};

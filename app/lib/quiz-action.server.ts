@@ -25,7 +25,7 @@ function answersFrom(formData: FormData): Partial<QuizAnswers> {
 
 /** The §8 texts for the newsletter call's answer, as the browser's toasts would show them. */
 function notices(status: number, body: unknown): ToastInput[] {
-  const outcome = newsletterOutcome({ status, bodyText: JSON.stringify(body) });
+  const outcome = newsletterOutcome({ status, body });
   return outcome.kind === "results" ? outcome.toasts : [];
 }
 

@@ -37,8 +37,11 @@ export type QuizActionData =
 /** The `intent` a quiz form's submit button sends: which step was posted, or where to go. */
 export type QuizIntent = "answers" | "email" | "back" | "restart";
 
-/** How POST /api/quiz-newsletter ended, as far as fetch could tell. */
-export type NewsletterResponse = { status: number; bodyText: string } | { thrown: unknown };
+/**
+ * How POST /api/quiz-newsletter ended, as far as fetch could tell: the status and the JSON body
+ * (anything, or nothing, when a proxy or a crash answered), or what was thrown.
+ */
+export type NewsletterResponse = { status: number; body: unknown } | { thrown: unknown };
 
 /**
  * What the quiz does next: normally show the results with these toasts; `emailRejected` when
@@ -51,14 +54,9 @@ function text(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
 }
 
-// A proxy or crash page may answer with HTML or nothing: that is a body without fields.
-function parseBody(raw: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
+// A body that is not an object (a proxy's page, nothing) is a body without fields.
+function fieldsOf(body: unknown): Record<string, unknown> {
+  return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
 // The API lists each field's messages (`{ email: ["..."] }`); a plain string is accepted too.
@@ -85,7 +83,7 @@ export function newsletterOutcome(response: NewsletterResponse): NewsletterOutco
     };
   }
 
-  const body = parseBody(response.bodyText);
+  const body = fieldsOf(response.body);
   if (response.status >= 200 && response.status < 300) {
     if (body.emailSent === true) {
       return {
@@ -115,11 +113,11 @@ export async function submitQuizNewsletter(submission: QuizSubmission): Promise<
   let response: NewsletterResponse;
   try {
     const answer = await callApi<unknown>("POST", "/api/quiz-newsletter", { json: submission });
-    response = { status: answer.status, bodyText: JSON.stringify(answer.data ?? {}) };
+    response = { status: answer.status, body: answer.data };
   } catch (error) {
     if (!(error instanceof ApiError)) response = { thrown: error };
     else if (error.unreachable) response = { thrown: error.cause };
-    else response = { status: error.status, bodyText: error.bodyText };
+    else response = { status: error.status, body: error.body };
   }
   return newsletterOutcome(response);
 }

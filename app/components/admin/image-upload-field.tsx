@@ -32,15 +32,6 @@ interface UploadResponse {
   message?: unknown;
 }
 
-function parseUploadBody(raw: string): UploadResponse {
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return parsed && typeof parsed === "object" ? parsed : {};
-  } catch {
-    return {};
-  }
-}
-
 /** POST /api/upload; the stored image's URL (with a leading slash), or throws with the reason. */
 export async function uploadImage(file: File): Promise<string> {
   const body = new FormData();
@@ -52,7 +43,7 @@ export async function uploadImage(file: File): Promise<string> {
     // The server's own sentence when it sent one (upload errors say it as `error` too), else
     // "{status}: {body text}" (spec §7).
     if (error instanceof ApiError) {
-      const said = parseUploadBody(error.bodyText).error;
+      const said = error.body.error;
       throw new Error(typeof said === "string" && said.trim() ? said : (error.serverMessage ?? error.message));
     }
     throw error;
