@@ -1,4 +1,4 @@
-import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
+import { Children, cloneElement, Fragment, isValidElement, type ReactElement, type ReactNode } from "react";
 import { Scripts, type ScriptsProps } from "react-router";
 
 /**
@@ -54,7 +54,7 @@ interface ScriptElementProps {
 function elementsOf(node: ReactNode): ReactElement<ScriptElementProps>[] {
   return Children.toArray(node).flatMap((child) => {
     if (!isValidElement<ScriptElementProps & { children?: ReactNode }>(child)) return [];
-    return typeof child.type === "string" ? [child] : elementsOf(child.props.children);
+    return child.type === Fragment ? elementsOf(child.props.children) : [child];
   });
 }
 

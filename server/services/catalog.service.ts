@@ -196,6 +196,18 @@ export function createCatalogService(db: Database) {
     return (await withCategories(rows)).map((toy) => ({ ...toy, categories: toy.categories.map(toOption) }));
   }
 
+  /**
+   * Recommendation rows (a toy's columns and the owner's note) as `complete` makes toys of them
+   * (whole toys or cards), each paired with its note, in the rows' order.
+   */
+  async function withNotes<R extends { id: number; note: string | null }, T extends { id: number }>(
+    rows: R[],
+    complete: (toys: Omit<R, "note">[]) => Promise<T[]>,
+  ): Promise<{ toyId: number; toy: T; note: string | null }[]> {
+    const completed = await complete(rows.map(({ note: _note, ...toy }) => toy));
+    return completed.map((toy, i) => ({ toyId: toy.id, toy, note: rows[i]?.note ?? null }));
+  }
+
   /** How many live toys match (for a page's total). */
   async function countToys(where: SQL | undefined): Promise<number> {
     const [counted] = await db
@@ -478,11 +490,7 @@ export function createCatalogService(db: Database) {
         .leftJoin(categories, eq(categories.id, toys.categoryId))
         .where(and(live, eq(breedRecommendations.breedId, breedId)))
         .orderBy(...recommendationOrder);
-      const withCats = await withCategories(rows.map(({ note: _note, ...toy }) => toy));
-      return {
-        breed,
-        recommendations: withCats.map((toy, i) => ({ toyId: toy.id, toy, note: rows[i]?.note ?? null })),
-      };
+      return { breed, recommendations: await withNotes(rows, withCategories) };
     },
 
     /** A breed's recommended toys as cards, with the owner's notes, in the API's order (the breed page). */
@@ -493,8 +501,7 @@ export function createCatalogService(db: Database) {
         .innerJoin(toys, eq(toys.id, breedRecommendations.toyId))
         .where(and(live, eq(breedRecommendations.breedId, breedId)))
         .orderBy(...recommendationOrder);
-      const cards = await asCards(rows.map(({ note: _note, ...toy }) => toy));
-      return cards.map((toy, i) => ({ toyId: toy.id, toy, note: rows[i]?.note ?? null }));
+      return withNotes(rows, asCards);
     },
 
     /**
