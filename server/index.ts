@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import { ensureAdminAccount } from "./admin-account";
 import { createApp } from "./app";
+import { serveBackups } from "./db/backup";
 import { type DatabaseHandle, DatabaseUnavailableError, openDatabase } from "./db/client";
 import { isDatabaseEmpty, seedDemoContent } from "./db/seed/seed";
 import { type Env, readEnv } from "./env";
@@ -53,6 +54,8 @@ async function main() {
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openAndMigrate(env);
   logger.info({ database: database.kind, location: database.location }, "database ready");
+  // `npm run db:backup` asks this process for a snapshot of the embedded database (decision 052)
+  const backups = serveBackups(database, logger);
 
   if (env.SEED_DEMO_CONTENT && (await isDatabaseEmpty(database.db))) {
     const report = await seedDemoContent(database.db);
@@ -191,6 +194,7 @@ async function main() {
         .catch((error) => logger.error({ err: error }, "stopping the newsletter worker failed"));
       await services.outbox.stop().catch((error) => logger.error({ err: error }, "stopping the mail worker failed"));
       transport?.close();
+      await backups?.close();
       await database.close().catch((error) => logger.error({ err: error }, "closing the database failed"));
       logger.info("stopped");
       process.exit(0);
