@@ -1,0 +1,42 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+// React Router's 7.18.5 and 7.18.6 security fixes (bounded route matching, turbo-stream decoding
+// validation, URL validation in redirects and links, HEAD bodies) reach this site only through
+// package.json's overrides while @react-router/dev and /express stay at 7.18.4 (decision 053).
+// Every package that loads React Router must get the fixed one, and only one copy of it.
+
+const require = createRequire(import.meta.url);
+
+/** The version of `name` that the package at `from` (a package folder) would load. */
+function versionSeenFrom(name: string, from: string): string {
+  const entry = createRequire(join(from, "package.json")).resolve(`${name}/package.json`);
+  return JSON.parse(readFileSync(entry, "utf8")).version;
+}
+
+const folderOf = (name: string) => dirname(require.resolve(`${name}/package.json`));
+
+function atLeast(version: string, minimum: string): boolean {
+  const a = version.split(".").map(Number);
+  const b = minimum.split(".").map(Number);
+  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+  return true;
+}
+
+describe("React Router's security fixes", () => {
+  it("every package that loads react-router gets 7.18.6 or newer, one copy", () => {
+    const loaders = [
+      process.cwd(),
+      ...["@react-router/dev", "@react-router/express", "@react-router/node"].map(folderOf),
+    ];
+    const seen = loaders.map((from) => versionSeenFrom("react-router", from));
+    for (const version of seen) expect(atLeast(version, "7.18.6"), version).toBe(true);
+    expect(new Set(seen).size).toBe(1);
+  });
+
+  it("the request handler's Node adapter is 7.18.5 or newer", () => {
+    expect(atLeast(versionSeenFrom("@react-router/node", folderOf("@react-router/express")), "7.18.5")).toBe(true);
+  });
+});
