@@ -179,7 +179,20 @@ test.describe("breed search", () => {
   });
 
   test("a breed with no recommendations shows the empty state", async ({ page }) => {
+    // every demo breed has recommendations: the answer for a breed the owner has just added
+    await answer(page, "/api/recommendations/*", 200, {
+      breed: {
+        id: 5,
+        name: "Shih Tzu",
+        slug: "shih-tzu",
+        description: "Companion dogs.",
+        imageUrl: null,
+        imageAlt: null,
+      },
+      recommendations: [],
+    });
     await page.goto("/");
+    await hydrated(page);
     await page.getByLabel("Your dog's breed", { exact: true }).selectOption({ label: "Shih Tzu" });
     await page.getByRole("button", { name: "Find Toys" }).click();
     const results = page.getByTestId("breed-results");

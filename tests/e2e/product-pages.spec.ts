@@ -140,7 +140,10 @@ test.describe("breed pages", () => {
     const beagle = list.getByRole("listitem").filter({ hasText: "Beagle" });
     await expect(beagle.getByRole("link", { name: "Beagle" })).toHaveAttribute("href", "/breeds/beagle");
     await expect(beagle).toContainText(/\d+ recommended toys?/);
-    await expect(list.getByRole("listitem").filter({ hasText: "Shih Tzu" })).toContainText("0 recommended toys");
+    // every demo breed has toys (issue 26): no breed page is empty
+    for (const item of await list.getByRole("listitem").all()) {
+      await expect(item).not.toContainText(/\b[0-2] recommended toys?\b/);
+    }
   });
 
   test("a breed page is the 'Best toys for' landing page: cards with notes, the quiz, posts, rich results @mobile", async ({

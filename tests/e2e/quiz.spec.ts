@@ -446,7 +446,7 @@ test.describe("quiz step 3: the results", () => {
         imageUrl: "/images/demo/toys/chewforge-indestructible-ball.svg",
       }),
       toy(2, { name: "Top Pick Rope", isTopPick: true, price: "$8.99", rating: "3.2" }),
-      toy(3, { name: "Plain Plush", price: "$5.00", rating: "2" }),
+      toy(3, { name: "Plain Plush", price: "$5.00", priceDiscount: "4", rating: "2" }),
     ];
     const secondRound = [toy(4, { name: "Top Pick First", isTopPick: true }), toy(5, { name: "Runner Up" })];
     let round = 0;
@@ -483,7 +483,9 @@ test.describe("quiz step 3: the results", () => {
     await expect(second.getByRole("link", { name: /View on Amazon/ })).toHaveCount(0);
 
     await expect(third.getByText(/Top Pick|#1 Match/)).toHaveCount(0);
-    await expect(third.getByTestId("quiz-toy-price")).toHaveText("$5.00");
+    // on sale: the price a visitor pays, with the regular one struck through (as on every card)
+    await expect(third.getByTestId("quiz-toy-price").getByText("$4.00", { exact: true })).toBeVisible();
+    await expect(third.getByTestId("quiz-toy-price").locator("s")).toHaveText("$5.00");
     await expect(third.locator('[data-star="full"]')).toHaveCount(2);
 
     // A first card that is a top pick carries that badge instead of '#1 Match'.
