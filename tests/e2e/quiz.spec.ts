@@ -634,6 +634,34 @@ test.describe("a step posted before the scripts ran, then the scripts run", () =
   const scripts = /\.js(\?|$)/;
   const blockScripts = (route: Route) => route.abort();
 
+  test("answers chosen while the scripts are on their way stay chosen, and the browser goes on with them", async ({
+    page,
+  }) => {
+    // the scripts are held until after the choices, however fast or busy the machine
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(scripts, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/quiz");
+    await answerAll(page);
+    release();
+    await hydrated(page);
+    for (const [question, label] of Object.entries(CHOICES) as [Question, string][]) {
+      await expect(radio(page, question, label)).toBeChecked();
+    }
+    const fetched = page.waitForRequest(RECOMMENDATIONS);
+    const documents = recordRequests(page, /\/quiz(\.data)?(\?|$)/);
+    await page.getByRole("button", { name: NEXT }).click();
+    await expect(stepHeading(page, "Almost there!")).toBeVisible();
+    // the flow took the answers from the page: the browser asks for exactly those, posting nothing
+    expect(Object.fromEntries(new URL((await fetched).url()).searchParams)).toEqual(CHOICE_VALUES);
+    expect(documents).toHaveLength(0);
+  });
+
   test("the e-mail step the action answered goes on in the browser with the spec's calls", async ({ page }) => {
     await page.route(scripts, blockScripts);
     await page.goto("/quiz");
