@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPrice, normalisePrice } from "./price";
+import { boxPrice, effectivePrice, formatPrice, normalisePrice } from "./price";
 
 describe("normalisePrice", () => {
   it.each([
@@ -52,5 +52,25 @@ describe("formatPrice", () => {
     expect(formatPrice(null)).toBe("");
     expect(formatPrice(undefined)).toBe("");
     expect(formatPrice("   ")).toBe("");
+  });
+});
+
+describe("effectivePrice: the price a visitor sees and pays", () => {
+  it.each([
+    [{ price: "$7.99", priceDiscount: "$6.99" }, "$6.99"],
+    [{ price: "$7.99", priceDiscount: null }, "$7.99"],
+    [{ price: "7.5", priceDiscount: "  " }, "$7.50"],
+    [{ price: "$7.99", priceDiscount: "5" }, "$5.00"],
+    [{ price: "$7.99", priceDiscount: "$7.99" }, "$7.99"],
+    // a sale text that is not an amount is still what the card shows, so it is the price
+    [{ price: "$7.99", priceDiscount: "See retailer" }, "See retailer"],
+  ])("%j -> %j", (toy, expected) => {
+    expect(effectivePrice(toy)).toBe(expected);
+  });
+
+  it("is the price a box shows first, with the regular price struck through only when it differs", () => {
+    expect(boxPrice({ price: "$7.99", priceDiscount: "6.99" })).toEqual({ current: "$6.99", regular: "$7.99" });
+    expect(boxPrice({ price: "$7.99", priceDiscount: "$7.99" })).toEqual({ current: "$7.99", regular: null });
+    expect(boxPrice({ price: "$7.99", priceDiscount: null })).toEqual({ current: "$7.99", regular: null });
   });
 });

@@ -24,12 +24,21 @@ export function formatPrice(text: string | null | undefined): string {
   return text ? normalisePrice(text) : "";
 }
 
-/** Shows the price a visitor pays: the sale price when one is set, with the regular price to strike through. */
+/**
+ * The price a visitor sees and pays, formatted: the sale price whenever one is written, else the
+ * regular price. Every card, result, e-mail and JSON-LD offer shows this one, and the catalogue
+ * sorts and filters by its twin in the database (`effective_price_value`, server/db/schema.ts).
+ */
+export function effectivePrice(toy: { price: string; priceDiscount: string | null }): string {
+  return formatPrice(toy.priceDiscount) || formatPrice(toy.price);
+}
+
+/** Shows the price a visitor pays (effectivePrice), with the regular price to strike through when it is a sale. */
 export function boxPrice(toy: { price: string; priceDiscount: string | null }): {
   current: string;
   regular: string | null;
 } {
-  const sale = formatPrice(toy.priceDiscount);
+  const current = effectivePrice(toy);
   const regular = formatPrice(toy.price);
-  return sale && sale !== regular ? { current: sale, regular } : { current: regular, regular: null };
+  return current !== regular ? { current, regular } : { current, regular: null };
 }

@@ -1,4 +1,4 @@
-import { boxPrice } from "./price";
+import { effectivePrice } from "./price";
 import type { ProductBoxToy } from "./product-boxes";
 
 // schema.org JSON-LD for search engines' rich results, built the same way for every page that
@@ -21,7 +21,7 @@ export function productJsonLd(
   >,
   siteUrl: string,
 ): JsonLdObject {
-  const price = offerPrice(boxPrice(toy).current);
+  const price = offerPrice(effectivePrice(toy));
   const product: JsonLdObject = {
     "@type": "Product",
     name: toy.name,

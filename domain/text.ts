@@ -19,3 +19,8 @@ const FORBIDDEN_ALL = new RegExp(FORBIDDEN_CHARACTERS.source, "g");
 export function stripForbiddenCharacters(text: string): string {
   return text.replace(FORBIDDEN_ALL, "");
 }
+
+/** A count with its noun, singular for one: "1 product", "24 products", "0 products". */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}

@@ -2,8 +2,7 @@ import { PawPrint as PawPrintNode } from "lucide";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { getJson } from "#app/lib/api.ts";
-import { toast } from "#app/lib/toast.ts";
-import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { dismissToast, type ToastInput, toast } from "#app/lib/toast.ts";
 import type { BreedRecommendations, NamedOption } from "#domain/catalog.ts";
 import { SmartImage } from "./smart-image";
 import { ToyCard } from "./toy-card";
@@ -15,16 +14,22 @@ const PawPrint = icon("paw-print", PawPrintNode);
 export const SCROLL_DELAY_MS = 100;
 
 /**
- * Pick a breed, then see the toys recommended for it (fetched only on submit). The controls
- * wait for the scripts (decision 005): the spec's states (toast, busy button, results in
- * place) need them. Without scripts at all, the button still leads to /breeds, the index of
- * every breed's page (a GET form; `?breed={id}` there opens that breed's page).
+ * Pick a breed, then see the toys recommended for it (fetched only on submit), in place with the
+ * spec's states (toast, busy button) once the scripts run. Before they run, or without them, the
+ * form is a plain GET to /breeds, where `?breed={id}` opens that breed's page: the choice works
+ * either way, and the select is never locked.
  */
 export function BreedSearch({ breeds }: { breeds: NamedOption[] }) {
   const [loading, setLoading] = useState(false);
-  const hydrated = useHydrated();
   const [result, setResult] = useState<BreedRecommendations | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  // The error toast this search raised last: a later search that succeeds takes it away.
+  const errorToast = useRef<number | null>(null);
+
+  function showError(input: ToastInput) {
+    if (errorToast.current !== null) dismissToast(errorToast.current);
+    errorToast.current = toast(input);
+  }
 
   // Bring the result into view shortly after it renders.
   useEffect(() => {
@@ -41,7 +46,7 @@ export function BreedSearch({ breeds }: { breeds: NamedOption[] }) {
     const chosen = new FormData(event.currentTarget).get("breed");
     const breedId = typeof chosen === "string" && chosen !== "" ? Number(chosen) : null;
     if (breedId === null) {
-      toast({
+      showError({
         title: "Please select a breed",
         description: "You need to select a dog breed to get recommendations",
         variant: "destructive",
@@ -51,8 +56,10 @@ export function BreedSearch({ breeds }: { breeds: NamedOption[] }) {
     setLoading(true);
     try {
       setResult(await getJson<BreedRecommendations>(`/api/recommendations/${breedId}`));
+      if (errorToast.current !== null) dismissToast(errorToast.current);
+      errorToast.current = null;
     } catch {
-      toast({
+      showError({
         title: "Error",
         description: "Failed to fetch recommendations. Please try again.",
         variant: "destructive",
@@ -78,7 +85,6 @@ export function BreedSearch({ breeds }: { breeds: NamedOption[] }) {
             id="breed-select"
             name="breed"
             defaultValue=""
-            disabled={!hydrated}
             className="h-12 w-full rounded-lg border border-stone-300 bg-white px-3 text-base"
           >
             <option value="">Select a breed</option>
@@ -120,7 +126,11 @@ export function BreedSearch({ breeds }: { breeds: NamedOption[] }) {
               </div>
             )}
             <div>
-              <h3 className="text-2xl font-extrabold">{result.breed.name}</h3>
+              <h3 className="text-2xl font-extrabold">
+                <Link to={`/breeds/${result.breed.slug}`} className="hover:text-primary hover:underline">
+                  {result.breed.name}
+                </Link>
+              </h3>
               <p className="mt-2 text-muted">{result.breed.description}</p>
             </div>
           </div>

@@ -1,5 +1,6 @@
 import { PawPrint as PawPrintNode } from "lucide";
 import { Link } from "react-router";
+import type { NamedOption } from "#domain/catalog.ts";
 import { icon } from "./ui/icon";
 
 const PawPrint = icon("paw-print", PawPrintNode);
@@ -7,19 +8,14 @@ const PawPrint = icon("paw-print", PawPrintNode);
 const EXPLORE = [
   { to: "/", label: "Home" },
   { to: "/products", label: "All Products" },
+  { to: "/breeds", label: "Breeds" },
   { to: "/guides", label: "Guides" },
   { to: "/reviews", label: "Reviews" },
   { to: "/quiz", label: "Toy Matchmaker Quiz" },
 ];
 
-// Category ids 1-5 are fixed by the demo content and the spec's footer.
-const CATEGORIES = [
-  { to: "/products?category=1", label: "Healthy Toys" },
-  { to: "/products?category=2", label: "Puzzle Toys" },
-  { to: "/products?category=3", label: "Durable Toys" },
-  { to: "/products?category=4", label: "Water Toys" },
-  { to: "/products?category=5", label: "Fetch Toys" },
-];
+/** How many categories the footer links, in the owner's order (the spec's footer had five). */
+export const FOOTER_CATEGORIES = 6;
 
 const COMPANY = [
   { to: "/about", label: "About Us" },
@@ -46,8 +42,11 @@ function LinkColumn({ title, links }: { title: string; links: { to: string; labe
   );
 }
 
-/** Site footer: every link of the spec, the current year and the associate notice. */
-export function SiteFooter() {
+/**
+ * Site footer: every link of the spec, the current year and the associate notice. Its categories
+ * are the catalogue's own, as the owner names and orders them (the public layout reads them).
+ */
+export function SiteFooter({ categories }: { categories: NamedOption[] }) {
   const year = new Date().getFullYear();
   return (
     <footer className="mt-16 bg-stone-900 text-stone-300">
@@ -62,7 +61,12 @@ export function SiteFooter() {
           </p>
         </div>
         <LinkColumn title="Explore" links={EXPLORE} />
-        <LinkColumn title="Categories" links={CATEGORIES} />
+        {categories.length > 0 ? (
+          <LinkColumn
+            title="Categories"
+            links={categories.map((category) => ({ to: `/products?category=${category.id}`, label: category.name }))}
+          />
+        ) : null}
         <LinkColumn title="Company" links={COMPANY} />
       </div>
       <div className="border-t border-stone-800">

@@ -1,7 +1,6 @@
 import { Menu as MenuNode, PawPrint as PawPrintNode, X as XNode } from "lucide";
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { icon } from "./ui/icon";
 
 const Menu = icon("menu", MenuNode);
@@ -11,6 +10,7 @@ const X = icon("x", XNode);
 export const MAIN_NAV = [
   { to: "/", label: "Home" },
   { to: "/products", label: "Products" },
+  { to: "/breeds", label: "Breeds" },
   { to: "/resources", label: "Reviews & Guides" },
   { to: "/contact", label: "Contact" },
 ] as const;
@@ -21,15 +21,20 @@ function navClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-/** Sticky site header with the four main links and a mobile menu toggle. */
+/**
+ * Sticky site header with the main links and, on phones, a menu. The menu is a native
+ * <details> disclosure, so it opens and closes before the scripts run (or without them); once
+ * they run, Escape closes it with focus back on its toggle, and a followed link closes it.
+ */
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
-  const hydrated = useHydrated();
 
   // A followed link closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
-  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    if (menuRef.current) menuRef.current.open = false;
+  }, [location.pathname, location.search]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
@@ -61,31 +66,41 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <button
-          type="button"
-          disabled={!hydrated}
-          className="inline-flex size-11 items-center justify-center rounded-md text-ink hover:bg-stone-100 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
-          onClick={() => setMenuOpen((open) => !open)}
+        <details
+          ref={menuRef}
+          className="group md:hidden"
+          onKeyDown={(event) => {
+            if (event.key !== "Escape" || !event.currentTarget.open) return;
+            event.currentTarget.open = false;
+            event.currentTarget.querySelector("summary")?.focus();
+          }}
         >
-          {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
-        </button>
+          <summary
+            id="mobile-menu-toggle"
+            className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-md text-ink hover:bg-stone-100 [&::-webkit-details-marker]:hidden"
+          >
+            <Menu className="size-6 group-open:hidden" aria-hidden="true" />
+            <X className="hidden size-6 group-open:block" aria-hidden="true" />
+            <span className="sr-only">Menu</span>
+          </summary>
+          {/* under the whole header bar (the sticky header is its containing block) */}
+          <nav
+            id="mobile-menu"
+            aria-label="Mobile"
+            className="absolute inset-x-0 top-full border-t border-b border-stone-200 bg-white shadow-md"
+          >
+            <ul className="flex flex-col gap-1 px-4 py-3">
+              {MAIN_NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === "/"} className={(s) => `block ${navClass(s)}`}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
       </div>
-      {menuOpen ? (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-stone-200 bg-white md:hidden">
-          <ul className="flex flex-col gap-1 px-4 py-3">
-            {MAIN_NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className={(s) => `block ${navClass(s)}`}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
     </header>
   );
 }

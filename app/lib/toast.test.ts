@@ -57,4 +57,14 @@ describe("toast store", () => {
     store.show({ title: "Unheard" });
     expect(notified).toBe(3);
   });
+
+  it("dismisses a toast that is still waiting: it is never shown", () => {
+    const clock = fakeClock();
+    const store = createToastStore(clock);
+    store.show({ title: "First" });
+    const waiting = store.show({ title: "Please select a breed", variant: "destructive" });
+    store.dismiss(waiting);
+    clock.advance(MIN_VISIBLE_MS + 1_000);
+    expect(store.getSnapshot().map((toast) => toast.title)).not.toContain("Please select a breed");
+  });
 });

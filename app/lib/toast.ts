@@ -64,6 +64,9 @@ export function createToastStore(clock: Clock = realClock) {
     },
     /** starts closing a toast (Radix animates it out), then removes it and shows the next */
     dismiss(id: number) {
+      // one still waiting its turn is simply never shown
+      const waiting = queue.findIndex((item) => item.id === id);
+      if (waiting >= 0) queue.splice(waiting, 1);
       const current = visible[0];
       if (!current || current.id !== id || !current.open) return;
       visible = [{ ...current, open: false }];
@@ -93,6 +96,11 @@ const serverSnapshot: ToastItem[] = [];
 /** Shows a toast from anywhere in the browser code. */
 export function toast(input: ToastInput): number {
   return store.show(input);
+}
+
+/** Closes a toast raised earlier (it steps aside for the next, as when its time is up). */
+export function dismissToast(id: number): void {
+  store.dismiss(id);
 }
 
 export function useToasts() {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Toy } from "#domain/catalog.ts";
+import { effectivePrice } from "#domain/price.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
 
@@ -69,11 +70,14 @@ describe("GET /api/recommendations/{breedId}", () => {
   });
 
   it("answers an empty list for a breed without recommendations", async () => {
-    const breeds = (await get("/api/breeds")).body as { id: number; name: string }[];
-    const shihTzu = breeds.find((b) => b.name === "Shih Tzu");
-    const { status, body } = await get(`/api/recommendations/${shihTzu?.id}`);
+    // every demo breed has recommendations: a breed the owner has just added has none yet
+    const { rows } = await database.db.execute<{ id: number }>(
+      sql`insert into breeds (name, slug, size, description) values ('Newly Added Breed', 'newly-added-breed', 'small', 'New.') returning id`,
+    );
+    const { status, body } = await get(`/api/recommendations/${rows[0]?.id}`);
     expect(status).toBe(200);
     expect(body.recommendations).toEqual([]);
+    await database.db.execute(sql`delete from breeds where id = ${rows[0]?.id}`);
   });
 
   it("answers 404 for an unknown breed and 400 for a non-numeric id", async () => {
@@ -130,16 +134,29 @@ describe("GET /api/toys", () => {
     expect((body as Toy[]).map((t) => t.id).sort()).toEqual(recs.map((r) => r.toyId).sort());
   });
 
-  it("filters by price range and sorts by price and rating numerically", async () => {
+  it("filters by price range and sorts by price and rating numerically, at the price a visitor pays", async () => {
+    // a sale price is the price: the cards show it, so sorting and the range use it too
+    const paid = (t: Toy) => num(effectivePrice(t));
+    const all = (await get("/api/toys")).body as Toy[];
+    const onSale = all.filter((t) => t.priceDiscount !== null && num(t.priceDiscount) < num(t.price));
+    expect(onSale.length, "the demo catalogue has toys on sale").toBeGreaterThan(0);
     const ranged = (await get("/api/toys?minPrice=10&maxPrice=20")).body as Toy[];
     expect(ranged.length).toBeGreaterThan(0);
-    for (const t of ranged) expect(num(t.price)).toBeGreaterThanOrEqual(10);
-    for (const t of ranged) expect(num(t.price)).toBeLessThanOrEqual(20);
+    for (const t of ranged) expect(paid(t)).toBeGreaterThanOrEqual(10);
+    for (const t of ranged) expect(paid(t)).toBeLessThanOrEqual(20);
+    expect(ranged.map((t) => t.id).sort()).toEqual(
+      all
+        .filter((t) => paid(t) >= 10 && paid(t) <= 20)
+        .map((t) => t.id)
+        .sort(),
+    );
 
-    const asc = ((await get("/api/toys?sort=price-asc")).body as Toy[]).map((t) => num(t.price));
+    const asc = ((await get("/api/toys?sort=price-asc")).body as Toy[]).map(paid);
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
-    const desc = ((await get("/api/toys?sort=price-desc")).body as Toy[]).map((t) => num(t.price));
+    const desc = ((await get("/api/toys?sort=price-desc")).body as Toy[]).map(paid);
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    // the spec's fields are as stored: the regular price and the sale price apart
+    expect(Object.keys(onSale[0] ?? {})).toEqual(expect.arrayContaining(["price", "priceDiscount"]));
     const rating = ((await get("/api/toys?sort=rating-desc")).body as Toy[]).map((t) => Number(t.rating));
     expect(rating).toEqual([...rating].sort((a, b) => b - a));
   });

@@ -162,6 +162,32 @@ describe("POST /api/quiz-newsletter without a mail server", () => {
     });
   });
 
+  it("e-mails each match at the price a visitor pays: its sale price when it has one", async () => {
+    const query = new URLSearchParams(answers).toString();
+    const { recommendations } = (await (await fetch(`${server.url}/api/quiz-recommendations?${query}`)).json()) as {
+      recommendations: Toy[];
+    };
+    const [first] = recommendations;
+    if (!first) throw new Error("the demo catalogue has matches for these answers");
+    await database.db.execute(sql`update toys set price = '$19.99', price_discount = '14.5' where id = ${first.id}`);
+    server.services.readCache.clear();
+    try {
+      const res = await postJson(server.url, "/api/quiz-newsletter", { ...answers, email: "sale@example.com" });
+      expect(res.status).toBe(202);
+      const { rows } = await database.db.execute<{ text_body: string; html_body: string }>(
+        sql`select text_body, html_body from email_outbox where recipient = 'sale@example.com'`,
+      );
+      expect(rows[0]?.text_body).toContain(`${first.name} - $14.50`);
+      expect(rows[0]?.html_body).toContain("$14.50");
+      expect(`${rows[0]?.text_body}${rows[0]?.html_body}`).not.toContain("$19.99");
+    } finally {
+      await database.db.execute(
+        sql`update toys set price = ${first.price}, price_discount = ${first.priceDiscount} where id = ${first.id}`,
+      );
+      server.services.readCache.clear();
+    }
+  });
+
   it("keeps one subscriber per address when the quiz is taken again", async () => {
     const email = "repeat@example.com";
     await postJson(server.url, "/api/quiz-newsletter", { ...answers, email });

@@ -163,6 +163,11 @@ export const postSlugHistory = pgTable(
 // numeric twins make sorting and range filters numeric and can never drift from the text.
 const priceAsNumber = sql`case when regexp_replace(price, '[$,[:space:]]', '', 'g') ~ '^[0-9]{1,8}(\\.[0-9]{1,2})?$' then regexp_replace(price, '[$,[:space:]]', '', 'g')::numeric(10, 2) end`;
 const ratingAsNumber = sql`case when rating ~ '^[0-9](\\.[0-9])?$' then rating::numeric(2, 1) end`;
+const discountAsNumber = sql`case when regexp_replace(price_discount, '[$,[:space:]]', '', 'g') ~ '^[0-9]{1,8}(\\.[0-9]{1,2})?$' then regexp_replace(price_discount, '[$,[:space:]]', '', 'g')::numeric(10, 2) end`;
+// The price a visitor sees and pays (domain/price.ts effectivePrice): the sale price whenever one
+// is written, else the regular price. The catalogue sorts and filters by it, so a toy on sale for
+// $6.99 sorts before one at $7.99 whatever their regular prices.
+const effectivePriceAsNumber = sql`case when price_discount ~ '[^[:space:]]' then ${discountAsNumber} else ${priceAsNumber} end`;
 
 export const toys = pgTable(
   "toys",
@@ -196,6 +201,11 @@ export const toys = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     priceValue: numeric("price_value", { precision: 10, scale: 2, mode: "number" }).generatedAlwaysAs(priceAsNumber),
     ratingValue: numeric("rating_value", { precision: 2, scale: 1, mode: "number" }).generatedAlwaysAs(ratingAsNumber),
+    effectivePriceValue: numeric("effective_price_value", {
+      precision: 10,
+      scale: 2,
+      mode: "number",
+    }).generatedAlwaysAs(effectivePriceAsNumber),
   },
   (t) => [
     index("toys_is_top_pick_idx").on(t.isTopPick),
@@ -208,6 +218,9 @@ export const toys = pgTable(
     index("toys_category_id_idx").on(t.categoryId),
     index("toys_name_idx").on(t.name),
     index("toys_price_value_idx").on(t.priceValue),
+    // The catalogue's price sorts (ascending and descending, toys without a price last) and ranges.
+    index("toys_effective_price_value_idx").on(t.effectivePriceValue),
+    index("toys_effective_price_value_desc_idx").on(t.effectivePriceValue.desc().nullsLast()),
     index("toys_rating_value_idx").on(t.ratingValue.desc()),
     // The catalogue search is `ilike '%…%'` on name or description: trigram indexes answer it
     // without reading every toy (migration 0008 creates the pg_trgm extension they need).

@@ -1,5 +1,7 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { effectivePrice } from "#domain/price.ts";
+import { offerPrice } from "#domain/structured-data.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { toys } from "#server/db/schema.ts";
 import { seedDemoContent } from "#server/db/seed/seed.ts";
@@ -72,10 +74,66 @@ describe("search indexes", () => {
     expect(plan).toContain("toys_description_trgm_idx");
   });
 
+  it("sorts and filters the catalogue by price from the index of the price a visitor pays", async () => {
+    const plan = await planOf(
+      "select id from toys where effective_price_value between 10 and 20 order by effective_price_value limit 24",
+    );
+    expect(plan).toContain("toys_effective_price_value_idx");
+  });
+
   it("answers the quiz submissions search from a trigram index on the address", async () => {
     expect(await planOf("select id from quiz_submissions where email ilike '%smith%'")).toContain(
       "quiz_submissions_email_trgm_idx",
     );
+  });
+});
+
+describe("the price a visitor pays", () => {
+  it("is what the catalogue sorts and filters by, in the database as in domain/price.ts", async () => {
+    const cases: [string, string | null][] = [
+      ["$7.99", "$6.99"],
+      ["$6.49", null],
+      ["7.25", "  "],
+      ["$1,299.00", "$1,099.00"],
+      ["$7.10", "See retailer"],
+      ["Ask us", null],
+    ];
+    const inserted = await database.db
+      .insert(toys)
+      .values(
+        cases.map(([price, priceDiscount], i) => ({
+          name: `Price Rule ${i}`,
+          slug: `price-rule-${i}`,
+          description: "pricerulecase",
+          details: "",
+          price,
+          priceDiscount,
+        })),
+      )
+      .returning({
+        id: toys.id,
+        price: toys.price,
+        priceDiscount: toys.priceDiscount,
+        value: toys.effectivePriceValue,
+      });
+    for (const row of inserted) {
+      const shown = offerPrice(effectivePrice(row));
+      expect(row.value, `${row.price} / ${row.priceDiscount}`).toBe(shown === null ? null : Number(shown));
+    }
+
+    const sorted = await catalog.listToyCards({ search: "pricerulecase", sort: "price-asc", page: 1, pageSize: 24 });
+    // $6.49, then $6.99 (on sale from $7.99), then $7.25; text that is no amount sorts last, by name
+    expect(sorted.items.map((toy) => effectivePrice(toy))).toEqual([
+      "$6.49",
+      "$6.99",
+      "$7.25",
+      "$1,099.00",
+      "See retailer",
+      "Ask us",
+    ]);
+    const ranged = await catalog.listToys({ search: "pricerulecase", minPrice: 5, maxPrice: 7 });
+    expect(ranged.items.map((toy) => toy.name)).toEqual(["Price Rule 0", "Price Rule 1"]);
+    await database.db.delete(toys).where(eq(toys.description, "pricerulecase"));
   });
 });
 

@@ -248,17 +248,19 @@ export function createCatalogService(db: Database) {
         ),
       );
     }
-    if (query.minPrice !== undefined && query.minPrice > 0) conditions.push(gte(toys.priceValue, query.minPrice));
-    if (query.maxPrice !== undefined) conditions.push(lte(toys.priceValue, query.maxPrice));
+    // the price a visitor sees (a sale price when there is one), as the cards show it
+    if (query.minPrice !== undefined && query.minPrice > 0)
+      conditions.push(gte(toys.effectivePriceValue, query.minPrice));
+    if (query.maxPrice !== undefined) conditions.push(lte(toys.effectivePriceValue, query.maxPrice));
     return and(...conditions);
   }
 
   function toyOrder(sort: ToyQuery["sort"]): SQL[] {
     switch (sort) {
       case "price-asc":
-        return [sql`${toys.priceValue} asc nulls last`, asc(toys.name), asc(toys.id)];
+        return [sql`${toys.effectivePriceValue} asc nulls last`, asc(toys.name), asc(toys.id)];
       case "price-desc":
-        return [sql`${toys.priceValue} desc nulls last`, asc(toys.name), asc(toys.id)];
+        return [sql`${toys.effectivePriceValue} desc nulls last`, asc(toys.name), asc(toys.id)];
       case "rating-desc":
         return [sql`${toys.ratingValue} desc nulls last`, desc(toys.reviewCount), asc(toys.name), asc(toys.id)];
       default:

@@ -1,4 +1,5 @@
 import type { Toy } from "#domain/catalog.ts";
+import { effectivePrice } from "#domain/price.ts";
 import {
   QUIZ_NEWSLETTER_NOTICE,
   QUIZ_SUMMARY_LABELS,
@@ -82,7 +83,7 @@ export function createQuizService(
           recommendations: recommendations.map((toy) => ({
             name: toy.name,
             description: toy.description,
-            price: toy.price,
+            price: effectivePrice(toy),
             // the tracked link (counts the click, adds the associate tag), as on the site
             url: toy.amazonUrl
               ? `${options.siteUrl}/go/${toy.id}?from=email`

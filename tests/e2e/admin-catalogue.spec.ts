@@ -213,6 +213,13 @@ test.describe("admin breeds", () => {
     await expect(row(page, renamed)).toContainText(`/breeds/${slug}`);
     await page.goto(`/breeds/${slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(renamed);
+    // a breed without recommendations yet says so and does not lead to an empty catalogue (every
+    // demo breed has recommendations: this is the state of one the owner has just added)
+    await expect(page.getByText("No recommendations found yet")).toBeVisible();
+    await expect(
+      page.getByText("We're working on adding toy recommendations for this breed. Check back soon!"),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Browse All Products" })).toHaveAttribute("href", "/products");
 
     // With a recommendation: the dialog says it goes too.
     const breeds = (await (await page.request.get("/api/breeds")).json()) as { id: number; name: string }[];

@@ -109,6 +109,8 @@ test.describe("breed search", () => {
 
   test("shows the breed, its recommendations with notes, and a link to its products @mobile", async ({ page }) => {
     await page.goto("/");
+    // the results in place need the scripts: a search before they run opens the breed's page
+    await hydrated(page);
     const breeds = (await (await page.request.get("/api/breeds")).json()) as { id: number; name: string }[];
     const beagle = breeds.find((b) => b.name === "Beagle");
     const recs = (await (await page.request.get(`/api/recommendations/${beagle?.id}`)).json()).recommendations as {
@@ -145,8 +147,26 @@ test.describe("breed search", () => {
       `/products?breed=${beagle?.id}`,
     );
     await expect(results.getByRole("link", { name: "Best toys for Beagle" })).toHaveAttribute("href", "/breeds/beagle");
+    await expect(results.getByRole("heading", { name: "Beagle" }).getByRole("link")).toHaveAttribute(
+      "href",
+      "/breeds/beagle",
+    );
     await expect(results).toBeInViewport();
     await expect(page.getByRole("button", { name: "Find Toys" })).toBeEnabled();
+  });
+
+  test("a 'Please select a breed' error goes away when a later search succeeds", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Find Toys" }).click();
+    const toastArea = page.getByRole("region", { name: /Notification/ });
+    const error = toastArea.getByText("Please select a breed", { exact: true });
+    await expect(error).toBeVisible();
+    await page.getByLabel("Your dog's breed", { exact: true }).selectOption({ label: "Beagle" });
+    await page.getByRole("button", { name: "Find Toys" }).click();
+    await expect(page.getByTestId("breed-results").getByRole("heading", { name: "Beagle" })).toBeVisible();
+    // well before the toast's own 5 seconds are up
+    await expect(error).toBeHidden({ timeout: 2_000 });
   });
 
   test("ids stay unique when a breed's picks include a featured toy @mobile", async ({ page }) => {
@@ -179,7 +199,20 @@ test.describe("breed search", () => {
   });
 
   test("a breed with no recommendations shows the empty state", async ({ page }) => {
+    // every demo breed has recommendations: the answer for a breed the owner has just added
+    await answer(page, "/api/recommendations/*", 200, {
+      breed: {
+        id: 5,
+        name: "Shih Tzu",
+        slug: "shih-tzu",
+        description: "Companion dogs.",
+        imageUrl: null,
+        imageAlt: null,
+      },
+      recommendations: [],
+    });
     await page.goto("/");
+    await hydrated(page);
     await page.getByLabel("Your dog's breed", { exact: true }).selectOption({ label: "Shih Tzu" });
     await page.getByRole("button", { name: "Find Toys" }).click();
     const results = page.getByTestId("breed-results");
@@ -198,6 +231,7 @@ test.describe("breed search", () => {
       recommendations: [],
     });
     await page.goto("/");
+    await hydrated(page);
     await page.getByLabel("Your dog's breed", { exact: true }).selectOption({ index: 1 });
     await page.getByRole("button", { name: "Find Toys" }).click();
     await expect(page.getByTestId("breed-icon")).toBeVisible();
@@ -206,6 +240,7 @@ test.describe("breed search", () => {
   test("a failed fetch shows the error toast", async ({ page }) => {
     await answer(page, "/api/recommendations/*", 500, { message: "boom" });
     await page.goto("/");
+    await hydrated(page);
     await page.getByLabel("Your dog's breed", { exact: true }).selectOption({ label: "Beagle" });
     await page.getByRole("button", { name: "Find Toys" }).click();
     const toastArea = page.getByRole("region", { name: /Notification/ });
@@ -470,5 +505,19 @@ test.describe("sections on their own", () => {
     await expect(page.getByRole("heading", { name: "Featured Toys" })).toHaveCount(0);
     await expect(page.getByTestId("testimonial-carousel")).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Toy Categories" })).toBeVisible();
+  });
+});
+
+test.describe("the home page without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the breed search leads to the chosen breed's page @mobile", async ({ page }) => {
+    await page.goto("/");
+    const select = page.getByLabel("Your dog's breed", { exact: true });
+    await expect(select).toBeEnabled();
+    await select.selectOption({ label: "Beagle" });
+    await page.getByRole("button", { name: "Find Toys" }).click();
+    await expect(page).toHaveURL(/\/breeds\/beagle$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Best Toys for Beagle");
   });
 });

@@ -38,7 +38,7 @@ async function openResourcesFromHeader(page: Page, isMobile: boolean) {
   // a click before hydration is an ordinary page load, with no client-side loading state
   await hydrated(page);
   if (isMobile) {
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.locator("summary", { hasText: "Menu" }).click();
     await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Reviews & Guides" }).click();
   } else {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reviews & Guides" }).click();

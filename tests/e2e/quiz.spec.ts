@@ -446,7 +446,7 @@ test.describe("quiz step 3: the results", () => {
         imageUrl: "/images/demo/toys/chewforge-indestructible-ball.svg",
       }),
       toy(2, { name: "Top Pick Rope", isTopPick: true, price: "$8.99", rating: "3.2" }),
-      toy(3, { name: "Plain Plush", price: "$5.00", rating: "2" }),
+      toy(3, { name: "Plain Plush", price: "$5.00", priceDiscount: "4", rating: "2" }),
     ];
     const secondRound = [toy(4, { name: "Top Pick First", isTopPick: true }), toy(5, { name: "Runner Up" })];
     let round = 0;
@@ -483,7 +483,9 @@ test.describe("quiz step 3: the results", () => {
     await expect(second.getByRole("link", { name: /View on Amazon/ })).toHaveCount(0);
 
     await expect(third.getByText(/Top Pick|#1 Match/)).toHaveCount(0);
-    await expect(third.getByTestId("quiz-toy-price")).toHaveText("$5.00");
+    // on sale: the price a visitor pays, with the regular one struck through (as on every card)
+    await expect(third.getByTestId("quiz-toy-price").getByText("$4.00", { exact: true })).toBeVisible();
+    await expect(third.getByTestId("quiz-toy-price").locator("s")).toHaveText("$5.00");
     await expect(third.locator('[data-star="full"]')).toHaveCount(2);
 
     // A first card that is a top pick carries that badge instead of '#1 Match'.
@@ -631,6 +633,34 @@ test.describe("the quiz before the scripts have loaded", () => {
 test.describe("a step posted before the scripts ran, then the scripts run", () => {
   const scripts = /\.js(\?|$)/;
   const blockScripts = (route: Route) => route.abort();
+
+  test("answers chosen while the scripts are on their way stay chosen, and the browser goes on with them", async ({
+    page,
+  }) => {
+    // the scripts are held until after the choices, however fast or busy the machine
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(scripts, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/quiz");
+    await answerAll(page);
+    release();
+    await hydrated(page);
+    for (const [question, label] of Object.entries(CHOICES) as [Question, string][]) {
+      await expect(radio(page, question, label)).toBeChecked();
+    }
+    const fetched = page.waitForRequest(RECOMMENDATIONS);
+    const documents = recordRequests(page, /\/quiz(\.data)?(\?|$)/);
+    await page.getByRole("button", { name: NEXT }).click();
+    await expect(stepHeading(page, "Almost there!")).toBeVisible();
+    // the flow took the answers from the page: the browser asks for exactly those, posting nothing
+    expect(Object.fromEntries(new URL((await fetched).url()).searchParams)).toEqual(CHOICE_VALUES);
+    expect(documents).toHaveLength(0);
+  });
 
   test("the e-mail step the action answered goes on in the browser with the spec's calls", async ({ page }) => {
     await page.route(scripts, blockScripts);

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { affiliateHref } from "#app/components/affiliate-link.tsx";
+import { PriceTag } from "#app/components/price-tag.tsx";
 import { RatingStars } from "#app/components/rating-stars.tsx";
 import { CARD_IMAGE_SIZES, SmartImage } from "#app/components/smart-image.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { maskIcon } from "#app/components/ui/icon.ts";
 import type { Toy } from "#domain/catalog.ts";
-import { formatPrice } from "#domain/price.ts";
 
 const ExternalLink = maskIcon("external-link");
 
@@ -73,8 +73,9 @@ export function QuizToyCard({ toy, rank }: { toy: Toy; rank: number }) {
             ) : null}
           </dl>
           <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
-            <span className="text-xl font-extrabold" data-testid="quiz-toy-price">
-              {formatPrice(toy.price)}
+            {/* the price a visitor pays, as every card shows it: a sale price with the regular one struck through */}
+            <span data-testid="quiz-toy-price">
+              <PriceTag price={toy.price} priceDiscount={toy.priceDiscount} />
             </span>
             <RatingStars rating={Number.isFinite(stars) ? stars : 0} halves={false} />
           </div>

@@ -8,9 +8,11 @@ const X = icon("x", XNode);
  * A modal sheet at the bottom of the screen, on the native <dialog>: the browser traps
  * focus, makes the page behind inert, closes on Escape and returns focus to the opener.
  * `footer` (the sheet's main action) stays at the bottom of the sheet while its content
- * scrolls, so on a short phone screen the action is in view without scrolling.
+ * scrolls, so on a short phone screen the action is in view without scrolling. Its content is
+ * in the page from the start, so a button with `commandfor={id}` opens it before the scripts run.
  */
 export function BottomSheet({
+  id,
   open,
   onOpenChange,
   title,
@@ -18,6 +20,7 @@ export function BottomSheet({
   children,
   footer,
 }: {
+  id?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -29,17 +32,27 @@ export function BottomSheet({
   const titleId = useId();
   const descriptionId = useId();
 
+  // Opened by its button before the scripts ran: the page adopts that, it does not undo it.
+  const adopted = useRef(false);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    if (!adopted.current) {
+      adopted.current = true;
+      if (dialog.open && !open) {
+        onOpenChange(true);
+        return;
+      }
+    }
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
-  }, [open]);
+  }, [open, onOpenChange]);
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a pointer shortcut; keyboards close with Escape (native) or the Close button
     <dialog
       ref={ref}
+      id={id}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onClose={() => onOpenChange(false)}
@@ -72,9 +85,9 @@ export function BottomSheet({
             {description}
           </p>
         ) : null}
-        {open ? children : null}
+        {children}
       </div>
-      {open && footer ? (
+      {footer ? (
         <div className="sticky bottom-0 border-t border-stone-200 bg-white px-6 py-4" data-testid="sheet-footer">
           {footer}
         </div>

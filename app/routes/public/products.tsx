@@ -5,7 +5,7 @@ import {
   SlidersHorizontal as SlidersHorizontalNode,
 } from "lucide";
 import { useCallback, useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { data, isRouteErrorResponse, Link, useLocation, useSearchParams } from "react-router";
 import { AffiliateLink } from "#app/components/affiliate-link.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { PriceTag, StockAndPrime } from "#app/components/price-tag.tsx";
@@ -24,7 +24,6 @@ import { type Result, settle } from "#app/lib/result.ts";
 import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
 import { SITE } from "#app/lib/site.ts";
 import { useAwaited } from "#app/lib/use-awaited.ts";
-import { useHydrated } from "#app/lib/use-hydrated.ts";
 import {
   type Breed,
   type CatalogFilters,
@@ -38,6 +37,7 @@ import {
   type ToyPage,
   toOption,
 } from "#domain/catalog.ts";
+import { countOf } from "#domain/text.ts";
 import type { Route } from "./+types/products";
 
 const ChevronLeft = icon("chevron-left", ChevronLeftNode);
@@ -46,10 +46,13 @@ const Info = icon("info", InfoNode);
 const SlidersHorizontal = icon("sliders-horizontal", SlidersHorizontalNode);
 
 export const SKELETON_CARDS = 6;
+/** the phone's filter sheet, which its button opens by itself */
+const SHEET_ID = "filter-sheet";
 /** cards in the first row of the widest grid: their images load at once, not lazily */
 const FIRST_ROW = 3;
 
-export const meta: Route.MetaFunction = ({ matches, location, data }) => {
+export const meta: Route.MetaFunction = ({ matches, location, data, error }) => {
+  if (error) return [{ title: pageTitle("Page Not Found") }, { name: "robots", content: "noindex" }];
   const filters = catalogFiltersFrom(new URLSearchParams(location.search));
   const params = catalogSearchParams({ category: filters.category, page: filters.page });
   // /products?id= is an older address of a toy: its page is the toy's own
@@ -82,7 +85,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     settle(async () => (await catalog.listCategories()).map(toOption)),
     id === undefined ? Promise.resolve(null) : settle(() => catalog.getToy(id)),
   ]);
+  // A page past the last one does not exist (as WordPress and Ghost answer /page/999): a 404 with
+  // a way back, never "46 products" above "No products found" with a canonical link to itself.
+  // The API keeps the spec's answer for the same (an empty list with X-Total-Count).
+  if (toys.ok && toys.data.items.length === 0 && toys.data.total > 0) {
+    throw data({ lastPage: lastPageOf(toys.data.total) }, { status: 404 });
+  }
   return { siteUrl: context.siteUrl, toys, breeds, categories, highlighted };
+}
+
+/** The number of the catalogue's last page for this many matches. */
+function lastPageOf(total: number): number {
+  return Math.max(1, Math.ceil(total / PAGE_SIZE));
 }
 
 // After a client-side navigation (a link, a filter, a page) the page makes the spec's calls; while
@@ -171,13 +185,16 @@ function HighlightedToy({ toy }: { toy: Toy }) {
   );
 }
 
+/** The catalogue's address for these filters on page `page`. */
+function catalogueHref(filters: CatalogFilters, page: number): string {
+  const params = catalogSearchParams({ ...filters, page });
+  return params.size > 0 ? `/products?${params}` : "/products";
+}
+
 function Pagination({ page, total, filters }: { page: number; total: number; filters: CatalogFilters }) {
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = lastPageOf(total);
   if (pages <= 1) return null;
-  const href = (p: number) => {
-    const params = catalogSearchParams({ ...filters, page: p });
-    return params.size > 0 ? `/products?${params}` : "/products";
-  };
+  const href = (p: number) => catalogueHref(filters, p);
   const linkClass = buttonClass("secondary", "sm");
   return (
     <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-4">
@@ -226,7 +243,6 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const loading = !toysState.settled || !breedsState.settled || !categoriesState.settled;
   const filters = catalogFiltersFrom(searchParams);
   const [sheetOpen, setSheetOpen] = useState(false);
-  const hydrated = useHydrated();
 
   const applyFilters = useCallback(
     (next: CatalogFilters, options?: { replace?: boolean }) => {
@@ -234,7 +250,6 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     },
     [setSearchParams],
   );
-  const clearFilters = useCallback(() => applyFilters({}), [applyFilters]);
 
   const content = (
     toysResult: Result<ToyPage<ToyCardData>> | undefined,
@@ -251,7 +266,6 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         breeds={breedList}
         categories={categoryList}
         onChange={applyFilters}
-        onClear={clearFilters}
       />
     );
     return (
@@ -264,29 +278,35 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </aside>
 
         <div className="sticky top-16 z-30 -mx-4 mb-6 bg-surface/95 px-4 py-3 backdrop-blur lg:hidden">
+          {/* The browser opens the sheet itself (an invoker command), so it opens before the
+              scripts run; once they run, the click also tells the page it is open. */}
           <button
             type="button"
-            disabled={!hydrated}
             aria-haspopup="dialog"
+            commandfor={SHEET_ID}
+            command="show-modal"
             onClick={() => setSheetOpen(true)}
             className={buttonClass("secondary", "md", "w-full")}
           >
             <SlidersHorizontal className="size-5" aria-hidden="true" />
-            Filter & Sort ({total} products)
+            Filter & Sort ({countOf(total, "product")})
           </button>
         </div>
         <BottomSheet
+          id={SHEET_ID}
           open={sheetOpen}
           onOpenChange={setSheetOpen}
           title="Filter & Sort"
           description="Narrow the product list by search, breed, category and price, and sort it."
           footer={
+            // sends the sheet's form (what the page does by itself once its scripts run)
             <button
-              type="button"
+              type="submit"
+              form="sheet-filters"
               onClick={() => setSheetOpen(false)}
               className={buttonClass("primary", "lg", "w-full")}
             >
-              View {total} Products
+              View {countOf(total, "Product")}
             </button>
           }
         >
@@ -300,9 +320,22 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             <>
               {/* On a phone the sidebar's heading is hidden: this keeps the card headings (h3) under an h2. */}
               <h2 className="sr-only">Product results</h2>
-              <p className="mb-4 text-sm text-muted" aria-live="polite">
-                {total} {total === 1 ? "product" : "products"}
-              </p>
+              {toysResult.data.items.length === 0 && total > 0 ? (
+                // a page past the last one, reached in the browser (the server answers it 404)
+                <div className="rounded-2xl border border-stone-200 bg-white p-10 text-center">
+                  <h2 className="text-xl font-bold">There is no page {filters.page ?? 1}</h2>
+                  <p className="mt-2 text-muted">
+                    These filters match {countOf(total, "product")} on {countOf(lastPageOf(total), "page")}.
+                  </p>
+                  <Link to={catalogueHref(filters, lastPageOf(total))} className={buttonClass("primary", "md", "mt-6")}>
+                    Go to the last page
+                  </Link>
+                </div>
+              ) : (
+                <p className="mb-4 text-sm text-muted" aria-live="polite">
+                  {countOf(total, "product")}
+                </p>
+              )}
               {toysResult.data.items.length > 0 ? (
                 <>
                   <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
@@ -324,22 +357,16 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                     }}
                   />
                 </>
-              ) : (
+              ) : total === 0 ? (
                 <div className="rounded-2xl border border-stone-200 bg-white p-10 text-center">
                   <h2 className="text-xl font-bold">No products found</h2>
                   <p className="mt-2 text-muted">Try adjusting your filters or search term</p>
-                  {/* Disabled until hydrated like every script-driven control (decision 005): a click
-                      before then would do nothing. */}
-                  <button
-                    type="button"
-                    disabled={!hydrated}
-                    onClick={clearFilters}
-                    className={buttonClass("primary", "md", "mt-6")}
-                  >
+                  {/* the unfiltered catalogue: a link, so it works before the scripts run too */}
+                  <Link to="/products" preventScrollReset className={buttonClass("primary", "md", "mt-6")}>
                     Clear All Filters
-                  </button>
+                  </Link>
                 </div>
-              )}
+              ) : null}
             </>
           ) : (
             <p className="rounded-lg bg-red-50 p-4 text-red-800">Failed to load products. Please try again later.</p>
@@ -385,5 +412,39 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         )}
       </div>
     </div>
+  );
+}
+
+/** A page past the catalogue's last (or a failed load): said in the site's shell, with a way on. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { search } = useLocation();
+  const lastPage =
+    isRouteErrorResponse(error) && error.status === 404 && typeof error.data?.lastPage === "number"
+      ? (error.data.lastPage as number)
+      : null;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6">
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+        {lastPage ? "Page Not Found" : "Something went wrong"}
+      </h1>
+      <p className="mt-4 text-lg text-muted">
+        {lastPage
+          ? `The catalogue has ${countOf(lastPage, "page")} for these filters; this page is past the last one.`
+          : "The catalogue could not be loaded. Please try again in a moment."}
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {lastPage ? (
+          <Link
+            to={catalogueHref(catalogFiltersFrom(new URLSearchParams(search)), lastPage)}
+            className={buttonClass("primary", "lg")}
+          >
+            Go to the last page
+          </Link>
+        ) : null}
+        <Link to="/products" className={buttonClass("outline", "lg")}>
+          Browse All Products
+        </Link>
+      </div>
+    </section>
   );
 }

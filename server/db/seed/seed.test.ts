@@ -102,14 +102,14 @@ describe("demo content", () => {
     expect(toys.rows.some((t) => t.is_top_pick)).toBe(true);
   });
 
-  it("recommends toys with notes for most breeds and leaves one breed without any", async () => {
+  it("recommends at least 3 toys with notes for every breed", async () => {
     const rows = await database.db.execute<{ name: string; recs: number; notes: number }>(sql`
       select b.name, count(r.id)::int as recs, count(r.note)::int as notes
-      from breeds b left join breed_recommendations r on r.breed_id = b.id group by b.name`);
-    const withRecs = rows.rows.filter((r) => r.recs > 0);
-    expect(withRecs.length).toBeGreaterThan(rows.rows.length / 2);
-    expect(withRecs.every((r) => r.notes > 0)).toBe(true);
-    expect(rows.rows.filter((r) => r.recs === 0).length).toBeGreaterThanOrEqual(1);
+      from breeds b left join breed_recommendations r on r.breed_id = b.id group by b.name order by b.name`);
+    expect(rows.rows.length).toBeGreaterThanOrEqual(12);
+    // a breed page or breed search with no toys is an empty page for the visitor who found it
+    expect(rows.rows.filter((r) => r.recs < 3).map((r) => r.name)).toEqual([]);
+    expect(rows.rows.filter((r) => r.notes === 0).map((r) => r.name)).toEqual([]);
   });
 
   it("has at least 8 posts of every type with real markdown bodies", async () => {

@@ -1,7 +1,7 @@
 import type { DemoRecommendation } from "./types";
 
-// Shih Tzu is intentionally left without recommendations so the breed page can
-// demonstrate its empty state. Do not add entries for it.
+// Every breed has recommendations (issue 26): a demo breed page or breed search with none would
+// show a visitor an empty page. The empty states are tested with a breed a test adds.
 export const demoRecommendations: DemoRecommendation[] = [
   // Chihuahua (small)
   {
@@ -99,6 +99,28 @@ export const demoRecommendations: DemoRecommendation[] = [
     breed: "Pug",
     toy: "WagWorks Wobble Treat Egg",
     note: null,
+  },
+
+  // Shih Tzu (small)
+  {
+    breed: "Shih Tzu",
+    toy: "CozyCanine Heartbeat Snuggle Puppy",
+    note: "A companion breed at heart: the heartbeat insert keeps a Shih Tzu settled when you step out.",
+  },
+  {
+    breed: "Shih Tzu",
+    toy: "BarkBright Tiny Squeak Hedgehog",
+    note: "Small enough for a flat-faced little mouth, and the squeak rewards gentle play.",
+  },
+  {
+    breed: "Shih Tzu",
+    toy: "BarkBright Stuffing-Free Raccoon",
+    note: "Soft for a gentle chewer, with no stuffing to pull out and swallow.",
+  },
+  {
+    breed: "Shih Tzu",
+    toy: "Snuffle & Co. Forest Floor Snuffle Mat",
+    note: "Short indoor sniffing sessions suit a Shih Tzu's low exercise needs.",
   },
 
   // Beagle (medium)

@@ -1,0 +1,3 @@
+ALTER TABLE "toys" ADD COLUMN "effective_price_value" numeric(10, 2) GENERATED ALWAYS AS (case when price_discount ~ '[^[:space:]]' then case when regexp_replace(price_discount, '[$,[:space:]]', '', 'g') ~ '^[0-9]{1,8}(\.[0-9]{1,2})?$' then regexp_replace(price_discount, '[$,[:space:]]', '', 'g')::numeric(10, 2) end else case when regexp_replace(price, '[$,[:space:]]', '', 'g') ~ '^[0-9]{1,8}(\.[0-9]{1,2})?$' then regexp_replace(price, '[$,[:space:]]', '', 'g')::numeric(10, 2) end end) STORED;--> statement-breakpoint
+CREATE INDEX "toys_effective_price_value_idx" ON "toys" USING btree ("effective_price_value");--> statement-breakpoint
+CREATE INDEX "toys_effective_price_value_desc_idx" ON "toys" USING btree ("effective_price_value" DESC NULLS LAST);
