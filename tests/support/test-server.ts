@@ -7,6 +7,7 @@ import type { RateLimit } from "../../server/http/rate-limit";
 import type { Logger } from "../../server/logger";
 import type { MailTransport } from "../../server/mail/transport";
 import { createServices, type Services, type ServicesConfig } from "../../server/services/create-services";
+import { createPageHandlers } from "../../server/ssr";
 import { createTestDatabase } from "./test-database";
 
 export interface TestServer {
@@ -32,6 +33,8 @@ export interface TestServerOptions {
   associateTag?: string;
   /** page handlers after the API (production: React Router's) */
   pages?: AppOptions["pages"];
+  /** render pages with the built React Router bundle (`npm run build` first), after `pages` */
+  renderPages?: boolean;
   /** a load shedder's middleware (production always has one) */
   shedLoad?: AppOptions["shedLoad"];
   /** public read cache lifetime; on by default, as in production */
@@ -61,6 +64,9 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
       ...options.mail,
     },
   });
+  const rendered = options.renderPages
+    ? await createPageHandlers(options.mode ?? "test", services, siteUrl, logger)
+    : null;
   const site = createApp({
     services,
     logger,
@@ -70,7 +76,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     trackRateLimit: options.trackRateLimit,
     associateTag: options.associateTag,
     shedLoad: options.shedLoad,
-    pages: options.pages,
+    pages: [...(options.pages ?? []), ...(rendered?.handlers ?? [])],
     allowedHosts: options.allowedHosts,
   });
   // a deep accept queue: concurrency tests open hundreds of connections at once

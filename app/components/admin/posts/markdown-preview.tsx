@@ -79,8 +79,10 @@ export function MarkdownPreview({
         </span>
       </div>
       {/* Focusable, so keyboard users can scroll a long preview. */}
-      <section
+      {/* biome-ignore lint/a11y/useSemanticElements: a <section> wants its heading inside, and this one's sits above the scrolling box, beside the status */}
+      <div
         id={id}
+        role="region"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
         aria-labelledby={headingId}
@@ -95,7 +97,7 @@ export function MarkdownPreview({
             {current?.reviewedToy ? <BuyBox toy={current.reviewedToy} placement={placement} /> : null}
           </>
         )}
-      </section>
+      </div>
     </div>
   );
 }
