@@ -16,6 +16,7 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
 import { chewStyleOf, readableList } from "#domain/product-boxes.ts";
 import { SLUG_PATTERN } from "#domain/slug.ts";
+import { socialImagePath } from "#domain/social-images.ts";
 import { breadcrumbJsonLd, productJsonLd } from "#domain/structured-data.ts";
 import type { Route } from "./+types/toy-detail";
 
@@ -42,7 +43,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, error }) => {
     description: toy.description,
     path: `/toys/${toy.slug}`,
     siteUrl: siteUrlFrom(matches),
-    image: `/og/toys/${toy.slug}.jpg`,
+    image: toy.imageUrl ? { path: socialImagePath("toys", toy.slug), alt: toy.imageAlt || toy.name } : null,
     type: "website",
   });
 };

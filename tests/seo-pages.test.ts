@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGE_SIZE, type Toy } from "../domain/catalog";
+import { adminCookie, type SeededTestServer, startSeededTestServer, TEST_SITE_URL } from "./support/test-server";
+
+// What search engines and social networks read in the server-rendered pages (issue 26): every
+// ItemList item is a toy's own canonical page, every page's Open Graph card has its size and
+// alt text, sentences built around breed names read right, and a review without an image shows
+// no placeholder. Needs the production build (npm test builds first).
+
+let server: SeededTestServer;
+let cookie: string;
+type JsonLd = Record<string, unknown>;
+
+beforeAll(async () => {
+  server = await startSeededTestServer({ renderPages: true });
+  cookie = await adminCookie(server);
+}, 120_000);
+afterAll(() => server?.close());
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" };
+const decode = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ENTITIES[name] ?? "");
+
+async function page(path: string): Promise<string> {
+  const res = await fetch(`${server.url}${path}`);
+  expect({ path, status: res.status }).toEqual({ path, status: 200 });
+  return res.text();
+}
+
+/** The content of each <meta> of the page, by its property or name. */
+function metaOf(html: string): Map<string, string> {
+  const tags = new Map<string, string>();
+  for (const [tag] of html.matchAll(/<meta [^>]*>/g)) {
+    const key = /(?:property|name)="([^"]+)"/.exec(tag)?.[1];
+    const content = /content="([^"]*)"/.exec(tag)?.[1];
+    if (key && content !== undefined) tags.set(key, decode(content));
+  }
+  return tags;
+}
+
+function jsonLdOf(html: string): JsonLd[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1] ?? "") as JsonLd,
+  );
+}
+
+const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+const local = (url: string) => url.replace(TEST_SITE_URL, "");
+
+async function sitemapPaths(): Promise<string[]> {
+  const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => local(decode(m[1] ?? "")));
+}
+
+async function admin(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { cookie, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+async function toyNamed(name: string): Promise<Toy> {
+  const toys = (await (await fetch(`${server.url}/api/toys?search=${encodeURIComponent(name)}`)).json()) as Toy[];
+  const toy = toys.find((t) => t.name === name);
+  if (!toy) throw new Error(`no demo toy named ${name}`);
+  return toy;
+}
+
+/** A published review of `toy` with this body; no image unless one is given. */
+async function review(slug: string, toy: Toy, content: string, imageUrl?: string) {
+  const created = await admin("POST", "/api/posts", {
+    title: `Review ${slug}`,
+    slug,
+    excerpt: "A review made for the page tests.",
+    content,
+    publishedAt: new Date(Date.now() - 60_000).toISOString(),
+    readingTime: 3,
+    postType: "review",
+    reviewedToyId: toy.id,
+    reviewRating: 4.5,
+    ...(imageUrl ? { imageUrl } : {}),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return page(`/reviews/${slug}`);
+}
+
+describe("ItemList structured data", () => {
+  it("on /products, a filtered and a later catalogue page and every breed page, points each item at its toy's canonical page", async () => {
+    const breedPaths = (await sitemapPaths()).filter((path) => path.startsWith("/breeds/"));
+    expect(breedPaths.length).toBeGreaterThan(5);
+    let items = 0;
+    for (const path of ["/products", "/products?category=1", "/products?page=2", "/breeds", ...breedPaths]) {
+      const lists = jsonLdOf(await page(path)).filter((block) => block["@type"] === "ItemList");
+      if (path.startsWith("/products")) expect(lists, path).toHaveLength(1);
+      for (const list of lists) {
+        for (const item of list.itemListElement as { url: string; position: number }[]) {
+          expect(item.url, path).toMatch(new RegExp(`^${TEST_SITE_URL}/toys/[a-z0-9-]+$`));
+          items += 1;
+        }
+      }
+    }
+    expect(items).toBeGreaterThan(30);
+    // the second page goes on counting where the first stopped
+    const second = jsonLdOf(await page("/products?page=2")).find((block) => block["@type"] === "ItemList");
+    expect(((second?.itemListElement ?? []) as { position: number }[])[0]?.position).toBe(PAGE_SIZE + 1);
+    // and an item's address is the page's own canonical, not a duplicate
+    const first = jsonLdOf(await page("/products")).find((block) => block["@type"] === "ItemList");
+    const url = ((first?.itemListElement ?? []) as { url: string }[])[0]?.url ?? "";
+    expect(canonicalOf(await page(local(url)))).toBe(url);
+  });
+});
+
+describe("Open Graph", () => {
+  it("every page of the sitemap names its card with width, height and alt text", async () => {
+    const paths = await sitemapPaths();
+    expect(paths.length).toBeGreaterThan(60);
+    const problems: string[] = [];
+    for (const path of paths) {
+      const meta = metaOf(await page(path));
+      const image = meta.get("og:image") ?? "";
+      if (
+        !/^https:\/\/www\.pawsomepicks\.test\/(og\/(posts|toys|breeds)\/[a-z0-9-]+\.jpg|images\/og-default\.jpg)$/.test(
+          image,
+        )
+      ) {
+        problems.push(`${path}: og:image ${image}`);
+      }
+      if (meta.get("og:image:width") !== "1200" || meta.get("og:image:height") !== "630") {
+        problems.push(`${path}: og:image size ${meta.get("og:image:width")} x ${meta.get("og:image:height")}`);
+      }
+      if (!meta.get("og:image:alt")?.trim()) problems.push(`${path}: no og:image:alt`);
+      if (meta.get("twitter:image:alt") !== meta.get("og:image:alt")) problems.push(`${path}: twitter:image:alt`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("describes the card: the site's own, or the item's image", async () => {
+    expect(metaOf(await page("/about")).get("og:image:alt")).toBe(
+      "Pawsome Picks: the best toys for your dog, by breed",
+    );
+    const toy = await toyNamed("Ironjaw Tread Chew");
+    const meta = metaOf(await page(`/toys/${toy.slug}`));
+    expect(meta.get("og:image")).toBe(`${TEST_SITE_URL}/og/toys/${toy.slug}.jpg`);
+    expect(meta.get("og:image:alt")).toBe(toy.imageAlt || toy.name);
+  });
+
+  it("a breed page's description reads 'an Australian Shepherd', 'a Beagle'", async () => {
+    expect(metaOf(await page("/breeds/australian-shepherd")).get("description")).toMatch(
+      /best toys for an Australian Shepherd,/,
+    );
+    expect(metaOf(await page("/breeds/beagle")).get("description")).toMatch(/best toys for a Beagle,/);
+  });
+});
+
+describe("a review without an image", () => {
+  it("shows no placeholder hero and names no image in its structured data or social card", async () => {
+    const toy = await toyNamed("Arcline Ball Launcher");
+    const html = await review("no-image-review", toy, "Straight to the point: a review with no picture of its own.");
+    const article = html.slice(html.indexOf("<article"), html.indexOf("</article>"));
+    expect(article).not.toContain("placeholder.svg");
+    expect(article).not.toContain('fetchPriority="high"');
+    const reviewLd = jsonLdOf(html).find((block) => block["@type"] === "Review");
+    expect(reviewLd).toBeDefined();
+    expect(reviewLd).not.toHaveProperty("image");
+    expect(JSON.stringify(jsonLdOf(html))).not.toContain("placeholder");
+    expect(metaOf(html).get("og:image")).toBe(`${TEST_SITE_URL}/images/og-default.jpg`);
+
+    // with an image, the hero and the structured data show it
+    const pictured = await review(
+      "pictured-review",
+      toy,
+      "With a picture, so the hero and the structured data show it.",
+      "/images/demo/toys/arcline-ball-launcher.svg",
+    );
+    expect(pictured).toContain('src="/images/demo/toys/arcline-ball-launcher.svg" alt="Review pictured-review"');
+    expect(jsonLdOf(pictured).find((block) => block["@type"] === "Review")).toMatchObject({
+      image: `${TEST_SITE_URL}/images/demo/toys/arcline-ball-launcher.svg`,
+    });
+  });
+});
