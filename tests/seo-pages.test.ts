@@ -4,8 +4,9 @@ import { adminCookie, type SeededTestServer, startSeededTestServer, TEST_SITE_UR
 
 // What search engines and social networks read in the server-rendered pages (issue 26): every
 // ItemList item is a toy's own canonical page, every page's Open Graph card has its size and
-// alt text, sentences built around breed names read right, and a review without an image shows
-// no placeholder. Needs the production build (npm test builds first).
+// alt text, sentences built around breed names read right, a review shows each buy box once per
+// place with its own name, and no placeholder image where it has none. Needs the production
+// build (npm test builds first).
 
 let server: SeededTestServer;
 let cookie: string;
@@ -87,6 +88,9 @@ async function review(slug: string, toy: Toy, content: string, imageUrl?: string
   return page(`/reviews/${slug}`);
 }
 
+const buyBoxNames = (html: string) =>
+  [...html.matchAll(/<aside aria-label="([^"]+)" data-testid="buy-box"/g)].map((m) => decode(m[1] ?? ""));
+
 describe("ItemList structured data", () => {
   it("on /products, a filtered and a later catalogue page and every breed page, points each item at its toy's canonical page", async () => {
     const breedPaths = (await sitemapPaths()).filter((path) => path.startsWith("/breeds/"));
@@ -152,6 +156,24 @@ describe("Open Graph", () => {
       /best toys for an Australian Shepherd,/,
     );
     expect(metaOf(await page("/breeds/beagle")).get("description")).toMatch(/best toys for a Beagle,/);
+  });
+});
+
+describe("a review's buy boxes", () => {
+  it("are under the title and at the end, with names a screen reader tells apart", async () => {
+    const html = await page("/reviews/ironjaw-tread-chew-review-built-for-power-chewers");
+    expect(buyBoxNames(html)).toEqual(["Buy box: Ironjaw Tread Chew", "Buy box: Ironjaw Tread Chew (end of review)"]);
+  });
+
+  it("show once where the body places the reviewed toy itself, not three times", async () => {
+    const toy = await toyNamed("Bobbin Buoy Float");
+    const html = await review(
+      "placed-once",
+      toy,
+      `Our verdict first, in a sentence or two.\n\n[[toy:${toy.slug}]]\n\nThe rest of it, at some length.`,
+    );
+    expect(buyBoxNames(html)).toEqual([`Buy box: ${toy.name}`]);
+    expect(html.indexOf("Our verdict first.")).toBeLessThan(html.indexOf('data-testid="buy-box"'));
   });
 });
 

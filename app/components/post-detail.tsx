@@ -14,6 +14,7 @@ import { SITE } from "#app/lib/site.ts";
 import { useAwaited } from "#app/lib/use-awaited.ts";
 import { formatLongDate } from "#domain/dates.ts";
 import { POST_AUTHOR, postPath, type RenderedPost } from "#domain/posts.ts";
+import { addsReviewedToyBoxes } from "#domain/product-boxes.ts";
 import { socialImagePath } from "#domain/social-images.ts";
 import { breadcrumbJsonLd, reviewJsonLd } from "#domain/structured-data.ts";
 import { JsonLd } from "./json-ld";
@@ -184,6 +185,8 @@ export function PostArticle({
   useDocumentTitle(pageTitle(post.metaTitle || post.title));
   const placement = `post:${post.slug}` as const;
   const updated = post.updatedAt.slice(0, 10) !== post.publishedAt.slice(0, 10) ? post.updatedAt : null;
+  // the reviewed toy's box under the title and at the end, unless the body places it itself
+  const reviewedToyBoxes = addsReviewedToyBoxes(post.blocks, post.reviewedToy) ? post.reviewedToy : null;
   return (
     <article className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       {postJsonLd(post, section, siteUrl).map((item) => (
@@ -251,11 +254,17 @@ export function PostArticle({
         />
       ) : null}
 
-      {post.reviewedToy ? <BuyBox toy={post.reviewedToy} placement={placement} /> : null}
+      {reviewedToyBoxes ? <BuyBox toy={reviewedToyBoxes} placement={placement} /> : null}
 
       <PostBody blocks={post.blocks} placement={placement} className="mt-10" />
 
-      {post.reviewedToy ? <BuyBox toy={post.reviewedToy} placement={placement} /> : null}
+      {reviewedToyBoxes ? (
+        <BuyBox
+          toy={reviewedToyBoxes}
+          placement={placement}
+          label={`Buy box: ${reviewedToyBoxes.name} (end of ${section.noun})`}
+        />
+      ) : null}
 
       <footer className="mt-12 border-t border-stone-200 pt-8">
         <Link to={section.path} className={BACK_LINK}>
