@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { type AppOptions, createApp, type Site } from "../../server/app";
@@ -6,6 +7,7 @@ import { seedDemoContent } from "../../server/db/seed/seed";
 import type { RateLimit } from "../../server/http/rate-limit";
 import type { Logger } from "../../server/logger";
 import type { MailTransport } from "../../server/mail/transport";
+import { serverBuildFile } from "../../server/paths";
 import { createServices, type Services, type ServicesConfig } from "../../server/services/create-services";
 import { createPageHandlers } from "../../server/ssr";
 import { createTestDatabase } from "./test-database";
@@ -64,6 +66,9 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
       ...options.mail,
     },
   });
+  if (options.renderPages && !existsSync(serverBuildFile)) {
+    throw new Error(`pages are rendered by the production build: run \`npm run build\` first (${serverBuildFile})`);
+  }
   const rendered = options.renderPages
     ? await createPageHandlers(options.mode ?? "test", services, siteUrl, logger)
     : null;
