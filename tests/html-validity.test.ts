@@ -4,9 +4,11 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routeConfig from "../app/routes";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "./support/test-server";
 
 // The Nu Html Checker (vnu.jar, what validator.w3.org/nu runs) over the server-rendered HTML of
@@ -129,6 +131,7 @@ async function pages(): Promise<Page[]> {
     visitor("unsubscribe, token", `/unsubscribe?token=${encodeURIComponent(token)}`),
     visitor("not found", "/no-such-page", 404),
     visitor("admin login", "/admin/login"),
+    owner("admin home", "/admin"),
     owner("admin dashboard", "/admin/dashboard"),
     owner("admin posts", "/admin/posts"),
     owner("admin new post", "/admin/posts/new"),
@@ -190,7 +193,25 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
+/** Every path pattern of the route table (app/routes.ts), e.g. /toys/:slug, /admin/*. */
+function routePatterns(entries: readonly RouteConfigEntry[], prefix = ""): string[] {
+  return entries.flatMap((entry) => {
+    const own = entry.path === undefined ? prefix : `${prefix}/${entry.path}`.replace(/\/+/g, "/");
+    const here = entry.index || entry.path !== undefined ? [own || "/"] : [];
+    return [...here, ...routePatterns(entry.children ?? [], own)];
+  });
+}
+
 describe("the Nu Html Checker", () => {
+  it("checks a page of every route, so a new screen cannot be left out", async () => {
+    const checked = (await pages()).map((page) => new URL(page.path, server.url).pathname);
+    const unchecked = routePatterns(routeConfig).filter((pattern) => {
+      const matches = new RegExp(`^${pattern.replace(/:\w+/g, "[^/]+").replace(/\*$/, ".+")}$`);
+      return !checked.some((path) => matches.test(path));
+    });
+    expect(unchecked).toEqual([]);
+  });
+
   it("finds no error and no warning on any public page kind or admin screen", async () => {
     const checked = await pages();
     const byFile = new Map<string, Page>();
