@@ -186,7 +186,7 @@ export function PostArticle({
   const placement = `post:${post.slug}` as const;
   const updated = post.updatedAt.slice(0, 10) !== post.publishedAt.slice(0, 10) ? post.updatedAt : null;
   // the reviewed toy's box under the title and at the end, unless the body places it itself
-  const reviewedToyBoxes = addsReviewedToyBoxes(post.blocks, post.reviewedToy) ? post.reviewedToy : null;
+  const autoBoxToy = addsReviewedToyBoxes(post.blocks, post.reviewedToy) ? post.reviewedToy : null;
   return (
     <article className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       {postJsonLd(post, section, siteUrl).map((item) => (
@@ -254,16 +254,12 @@ export function PostArticle({
         />
       ) : null}
 
-      {reviewedToyBoxes ? <BuyBox toy={reviewedToyBoxes} placement={placement} /> : null}
+      {autoBoxToy ? <BuyBox toy={autoBoxToy} placement={placement} /> : null}
 
       <PostBody blocks={post.blocks} placement={placement} className="mt-10" />
 
-      {reviewedToyBoxes ? (
-        <BuyBox
-          toy={reviewedToyBoxes}
-          placement={placement}
-          label={`Buy box: ${reviewedToyBoxes.name} (end of ${section.noun})`}
-        />
+      {autoBoxToy ? (
+        <BuyBox toy={autoBoxToy} placement={placement} label={`Buy box: ${autoBoxToy.name} (end of ${section.noun})`} />
       ) : null}
 
       <footer className="mt-12 border-t border-stone-200 pt-8">

@@ -63,7 +63,7 @@ export function MarkdownPreview({
   const placement = `post:${slug || "preview"}` as const;
   // as the public page shows it: the reviewed toy's two boxes, unless the body places it itself
   const reviewedToy = current?.reviewedToy ?? null;
-  const reviewedToyBoxes = addsReviewedToyBoxes(blocks, reviewedToy) ? reviewedToy : null;
+  const autoBoxToy = addsReviewedToyBoxes(blocks, reviewedToy) ? reviewedToy : null;
 
   return (
     <div className="flex min-w-0 flex-col">
@@ -95,14 +95,10 @@ export function MarkdownPreview({
           <p className="text-muted">Start writing to see how the post will look.</p>
         ) : (
           <>
-            {reviewedToyBoxes ? <BuyBox toy={reviewedToyBoxes} placement={placement} /> : null}
+            {autoBoxToy ? <BuyBox toy={autoBoxToy} placement={placement} /> : null}
             <PostBody blocks={blocks} placement={placement} />
-            {reviewedToyBoxes ? (
-              <BuyBox
-                toy={reviewedToyBoxes}
-                placement={placement}
-                label={`Buy box: ${reviewedToyBoxes.name} (end of post)`}
-              />
+            {autoBoxToy ? (
+              <BuyBox toy={autoBoxToy} placement={placement} label={`Buy box: ${autoBoxToy.name} (end of post)`} />
             ) : null}
           </>
         )}
