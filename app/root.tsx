@@ -20,6 +20,8 @@ export function shouldRevalidate() {
 // it from any address.
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  // the ICO for browsers without SVG icons; "32x32" keeps the others on the SVG
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "alternate", type: "application/rss+xml", title: "Pawsome Picks", href: "/rss.xml" },
 ];

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { embeddedSlugs, renderMarkdownParts } from "./markdown";
 import { boxPrice } from "./price";
-import { COMPARE_MAX, chewStyleOf, type ProductBoxToy, readableList, resolvePostBlocks } from "./product-boxes";
+import {
+  addsReviewedToyBoxes,
+  COMPARE_MAX,
+  chewStyleOf,
+  comparisonRows,
+  type ProductBoxToy,
+  readableList,
+  resolvePostBlocks,
+  toyMaterial,
+} from "./product-boxes";
 
 function toy(slug: string, fields: Partial<ProductBoxToy> = {}): ProductBoxToy {
   return {
@@ -129,5 +138,63 @@ describe("what a box shows", () => {
     expect(chewStyleOf("nylon")).toBeNull();
     expect(readableList("small, medium,large")).toBe("Small, Medium, Large");
     expect(readableList(" , ")).toBeNull();
+  });
+});
+
+describe("a review's own buy boxes", () => {
+  const reviewed = toy("rope-ball", { id: 7 });
+  const blocksOf = (source: string) =>
+    resolvePostBlocks(renderMarkdownParts(source), catalogue(reviewed, toy("tug-ring", { id: 8 })), "visitor");
+
+  it("are added under the title and at the end when the body does not place the toy", () => {
+    expect(addsReviewedToyBoxes(blocksOf("Our verdict.\n\n[[toy:tug-ring]]"), reviewed)).toBe(true);
+    // a comparison that includes the toy is a table, not its buy box
+    expect(addsReviewedToyBoxes(blocksOf("[[compare:rope-ball,tug-ring]]"), reviewed)).toBe(true);
+  });
+
+  it("give way to the body's own placement, so each place shows the box once", () => {
+    expect(addsReviewedToyBoxes(blocksOf("Intro.\n\n[[toy:rope-ball]]\n\nMore."), reviewed)).toBe(false);
+    expect(addsReviewedToyBoxes(blocksOf("Intro."), null)).toBe(false);
+  });
+});
+
+describe("a comparison table's rows", () => {
+  it("are the facts a visitor compares: price paid, rating, stock, material, dog size and age as typed", () => {
+    const rows = comparisonRows([
+      toy("rope-ball", {
+        price: "$24.99",
+        priceDiscount: "$19.99",
+        rating: "4.5",
+        materialType: "Natural rubber",
+        suitableFor: "small, medium",
+        ageRecommendation: "puppy",
+      }),
+      toy("tug-ring", { price: "$9.5", rating: "4", inStock: false, materialType: "rope" }),
+    ]);
+    expect(rows).toEqual([
+      { fact: "price", label: "Price", values: ["$19.99", "$9.50"] },
+      { fact: "rating", label: "Rating", values: ["4.5 / 5", "4 / 5"] },
+      { fact: "stock", label: "Availability", values: ["In stock", "Out of stock"] },
+      { fact: "material", label: "Material", values: ["Natural rubber", "rope"] },
+      { fact: "size", label: "Dog size", values: ["Small, Medium", null] },
+      { fact: "age", label: "Age", values: ["Puppy", null] },
+    ]);
+  });
+
+  it("never show the quiz's scoring words, and leave out a row none of the toys has a value for", () => {
+    const rows = comparisonRows([
+      toy("rope-ball", { materialType: "durable", isTopPick: false }),
+      toy("tug-ring", { materialType: " Durable ", isTopPick: false }),
+    ]);
+    expect(rows.map((row) => row.label)).toEqual(["Price", "Rating", "Availability"]);
+    expect(JSON.stringify(rows)).not.toMatch(/durable|chewers|top pick/i);
+  });
+
+  it("read a material as typed, unless it is the quiz's toughness word", () => {
+    expect(toyMaterial("rubber")).toBe("rubber");
+    expect(toyMaterial(" Nylon composite ")).toBe("Nylon composite");
+    expect(toyMaterial("durable")).toBeNull();
+    expect(toyMaterial("  ")).toBeNull();
+    expect(toyMaterial(null)).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { toySchema } from "./catalog";
 import type { MarkdownPart } from "./markdown";
+import { boxPrice } from "./price";
+import { POWER_CHEWER_MATERIAL } from "./quiz-scoring";
 import { wireSchema } from "./wire-schema";
 
 // Toys placed inside posts (buy boxes and comparison tables, issue 17), the way affiliate
@@ -47,6 +49,52 @@ export const postBlockSchema = wireSchema(() =>
   ]),
 );
 export type PostBlock = z.infer<typeof postBlockSchema>;
+
+/**
+ * Whether a review adds its toy's buy box under the title and at the end: not when the body
+ * places that toy's box itself, so a box shows once per place it is placed (the writer's own
+ * placement stands in for the automatic two, instead of a third box of one toy).
+ */
+export function addsReviewedToyBoxes(blocks: readonly PostBlock[], reviewedToy: { id: number } | null): boolean {
+  return reviewedToy !== null && !blocks.some((block) => block.kind === "toy" && block.toy.id === reviewedToy.id);
+}
+
+/**
+ * What a toy is made of as the owner typed it; null when nothing is typed or the text is the
+ * quiz's word for toys built for power chewers ("durable", spec §9), which says how tough a
+ * toy is, not what it is made of. The other quiz words (rubber, plush) are materials.
+ */
+export function toyMaterial(materialType: string | null): string | null {
+  const typed = (materialType ?? "").trim();
+  return typed === "" || typed.toLowerCase() === POWER_CHEWER_MATERIAL ? null : typed;
+}
+
+/** A fact a comparison table compares (the table draws price, rating and stock its own way). */
+export type ComparisonFact = "price" | "rating" | "stock" | "material" | "size" | "age";
+
+/** One row of a comparison table: a value per toy, in the toys' order; null where a toy has none. */
+export interface ComparisonRow {
+  fact: ComparisonFact;
+  label: string;
+  values: (string | null)[];
+}
+
+/**
+ * The rows of a comparison table, as text: the price a visitor pays, the rating, stock, material,
+ * dog sizes and ages as the owner typed them; never the quiz's scoring words. A row none of the
+ * toys has a value for is left out (no row of dashes).
+ */
+export function comparisonRows(toys: readonly ProductBoxToy[]): ComparisonRow[] {
+  const rows: ComparisonRow[] = [
+    { fact: "price", label: "Price", values: toys.map((toy) => boxPrice(toy).current || null) },
+    { fact: "rating", label: "Rating", values: toys.map((toy) => (toy.rating.trim() ? `${toy.rating} / 5` : null)) },
+    { fact: "stock", label: "Availability", values: toys.map((toy) => (toy.inStock ? "In stock" : "Out of stock")) },
+    { fact: "material", label: "Material", values: toys.map((toy) => toyMaterial(toy.materialType)) },
+    { fact: "size", label: "Dog size", values: toys.map((toy) => readableList(toy.suitableFor)) },
+    { fact: "age", label: "Age", values: toys.map((toy) => readableList(toy.ageRecommendation)) },
+  ];
+  return rows.filter((row) => row.values.some((value) => value !== null));
+}
 
 /** The chew style a toy's material suits, by the quiz's own rules (durable, rubber, plush); null when none. */
 export function chewStyleOf(materialType: string | null): string | null {

@@ -24,8 +24,11 @@ const TOP_PICK_POINTS = 1;
 // Material type is a single value in the product form and the demo data uses exactly these
 // words, so a chew style matches when the trimmed, lower-cased materialType EQUALS its keyword
 // ("durable rubber" matches neither): substring matching would let free text match by accident.
+/** The material type of toys for power chewers: a quiz keyword, not a material (product-boxes.ts). */
+export const POWER_CHEWER_MATERIAL = "durable";
+
 const CHEW_MATERIAL: Record<ChewStyle, string> = {
-  aggressive: "durable",
+  aggressive: POWER_CHEWER_MATERIAL,
   moderate: "rubber",
   gentle: "plush",
 };

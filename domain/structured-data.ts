@@ -42,6 +42,31 @@ export function productJsonLd(
   return product;
 }
 
+/**
+ * Toys as a schema.org ItemList (a summary page's carousel): each item is the toy's own page,
+ * /toys/{slug}, its one canonical address. `firstPosition` continues the count on later pages.
+ */
+export function toyItemListJsonLd(
+  toys: readonly Pick<ProductBoxToy, "name" | "slug">[],
+  siteUrl: string,
+  list: { name?: string; path?: string; firstPosition?: number } = {},
+): JsonLdObject {
+  const first = list.firstPosition ?? 1;
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    ...(list.name ? { name: list.name } : {}),
+    ...(list.path ? { url: new URL(list.path, siteUrl).toString() } : {}),
+    numberOfItems: toys.length,
+    itemListElement: toys.map((toy, index) => ({
+      "@type": "ListItem",
+      position: first + index,
+      name: toy.name,
+      url: new URL(`/toys/${toy.slug}`, siteUrl).toString(),
+    })),
+  };
+}
+
 /** A schema.org BreadcrumbList of (name, path) pairs, the last one being the page itself. */
 export function breadcrumbJsonLd(items: readonly { name: string; path: string }[], siteUrl: string): JsonLdObject {
   return {
@@ -61,7 +86,8 @@ export function reviewJsonLd(
   review: {
     title: string;
     url: string;
-    image: string;
+    /** the post's own image; null: none is named (never the placeholder a page shows) */
+    image: string | null;
     excerpt: string;
     publishedAt: string;
     updatedAt: string;
@@ -77,7 +103,7 @@ export function reviewJsonLd(
     "@type": "Review",
     name: review.title,
     url: review.url,
-    image: review.image,
+    ...(review.image ? { image: review.image } : {}),
     description: review.excerpt,
     datePublished: review.publishedAt,
     dateModified: review.updatedAt,

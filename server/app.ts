@@ -22,6 +22,7 @@ import { allowedHostsFor, refuseUnknownHosts } from "./http/allowed-hosts";
 import { canonicalPath } from "./http/canonical-path";
 import { refuseCrossSiteWrites } from "./http/csrf";
 import { apiNotFound, jsonErrorHandler } from "./http/errors";
+import { favicon } from "./http/favicon";
 import { frontDoor } from "./http/front-door";
 import { methodRules } from "./http/method-rules";
 import { loadAssets, precompressedAssets, staticFolder } from "./http/precompressed";
@@ -190,6 +191,9 @@ export function createApp({
     app.use("/assets", staticFolder(`${clientBuildFolder}/assets`, { immutable: true, maxAge: "1y", index: false }));
     app.use(staticFolder(clientBuildFolder, { maxAge: "1h", index: false }));
   }
+
+  // drawn once from favicon.svg, then from memory: no database, no session
+  app.use(favicon());
 
   // Past this point requests cost real work: refused with 503 while the process cannot keep up.
   if (shedLoad) app.use(shedLoad);

@@ -60,6 +60,27 @@ function useInternalLinkClicks() {
 }
 
 /**
+ * The landmark names of the body's buy boxes by block index: "Buy box: {toy}", and where one toy
+ * is placed more than once, "Buy box: {toy} (2 of 3)", so no two boxes share a name.
+ */
+function buyBoxLabels(blocks: readonly PostBlock[]): Map<number, string> {
+  const placed = new Map<number, number[]>();
+  blocks.forEach((block, index) => {
+    if (block.kind === "toy") placed.set(block.toy.id, [...(placed.get(block.toy.id) ?? []), index]);
+  });
+  const labels = new Map<number, string>();
+  for (const indexes of placed.values()) {
+    indexes.forEach((index, n) => {
+      const block = blocks[index];
+      if (block?.kind !== "toy") return;
+      const name = `Buy box: ${block.toy.name}`;
+      labels.set(index, indexes.length === 1 ? name : `${name} (${n + 1} of ${indexes.length})`);
+    });
+  }
+  return labels;
+}
+
+/**
  * A post body as pages show it: the server's safe HTML with the buy boxes and comparison
  * tables in their places. The admin preview renders the same component, so it looks exactly
  * like the public page; only it receives `missing` blocks, shown as warnings.
@@ -75,6 +96,7 @@ export function PostBody({
   className?: string;
 }) {
   const onContentClick = useInternalLinkClicks();
+  const boxLabel = buyBoxLabels(blocks);
   return (
     <div className={className || undefined}>
       {blocks.map((block, index) => {
@@ -94,7 +116,9 @@ export function PostBody({
               />
             );
           case "toy":
-            return <BuyBox key={key} toy={block.toy} placement={placement} headingLevel="h3" />;
+            return (
+              <BuyBox key={key} toy={block.toy} placement={placement} headingLevel="h3" label={boxLabel.get(index)} />
+            );
           case "compare":
             return <ComparisonTable key={key} toys={block.toys} placement={placement} />;
           case "missing":

@@ -14,11 +14,13 @@ import { SITE } from "#app/lib/site.ts";
 import { useAwaited } from "#app/lib/use-awaited.ts";
 import { formatLongDate } from "#domain/dates.ts";
 import { POST_AUTHOR, postPath, type RenderedPost } from "#domain/posts.ts";
+import { addsReviewedToyBoxes } from "#domain/product-boxes.ts";
+import { socialImagePath } from "#domain/social-images.ts";
 import { breadcrumbJsonLd, reviewJsonLd } from "#domain/structured-data.ts";
 import { JsonLd } from "./json-ld";
 import { PostBody } from "./post-body";
 import { BuyBox } from "./product-box";
-import { PLACEHOLDER_IMAGE, SmartImage } from "./smart-image";
+import { SmartImage } from "./smart-image";
 import { buttonClass } from "./ui/button";
 import { icon } from "./ui/icon";
 
@@ -65,7 +67,11 @@ export function postDetailMeta(
       path: postPath(post),
       siteUrl,
       // a raster card made from the post's image: SVG images are not shown by social networks
-      image: `/og/posts/${post.slug}.jpg`,
+      image:
+        post.socialImageUrl || post.imageUrl
+          ? // the image's own alt text describes the card unless a separate social image was chosen
+            { path: socialImagePath("posts", post.slug), alt: (!post.socialImageUrl && post.imageAlt) || post.title }
+          : null,
       type: "article",
     }),
     { property: "article:published_time", content: post.publishedAt },
@@ -114,7 +120,9 @@ function useSiteUrl(): string {
  */
 function postJsonLd(post: RenderedPost, section: PostSection, siteUrl: string) {
   const url = new URL(postPath(post), siteUrl).toString();
-  const image = new URL(post.imageUrl || PLACEHOLDER_IMAGE, siteUrl).toString();
+  // a post without an image names none: a placeholder is no image of the article
+  const own = post.imageUrl || post.socialImageUrl;
+  const image = own ? new URL(own, siteUrl).toString() : null;
   const authorName = post.authorName || POST_AUTHOR.name;
   const author = { "@type": authorName === POST_AUTHOR.name ? "Organization" : "Person", name: authorName };
   const publisher = { "@type": "Organization", name: SITE.name, url: new URL("/", siteUrl).toString() };
@@ -140,7 +148,7 @@ function postJsonLd(post: RenderedPost, section: PostSection, siteUrl: string) {
         headline: post.title,
         mainEntityOfPage: url,
         url,
-        image,
+        ...(image ? { image } : {}),
         description: post.excerpt,
         datePublished: post.publishedAt,
         dateModified: post.updatedAt,
@@ -177,6 +185,8 @@ export function PostArticle({
   useDocumentTitle(pageTitle(post.metaTitle || post.title));
   const placement = `post:${post.slug}` as const;
   const updated = post.updatedAt.slice(0, 10) !== post.publishedAt.slice(0, 10) ? post.updatedAt : null;
+  // the reviewed toy's box under the title and at the end, unless the body places it itself
+  const autoBoxToy = addsReviewedToyBoxes(post.blocks, post.reviewedToy) ? post.reviewedToy : null;
   return (
     <article className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       {postJsonLd(post, section, siteUrl).map((item) => (
@@ -226,25 +236,31 @@ export function PostArticle({
         </p>
       </header>
 
-      <SmartImage
-        src={post.imageUrl}
-        alt={post.imageAlt || post.title}
-        fallbackAlt={`${post.title} (Placeholder Image)`}
-        width={1200}
-        height={630}
-        // the article's column: max-w-4xl less its padding
-        sizes="(min-width: 896px) 832px, 100vw"
-        loading="eager"
-        fetchPriority="high"
-        decoding="async"
-        className="mt-8 h-96 w-full rounded-2xl bg-stone-100 object-cover"
-      />
+      {/* No image, no hero: a grey placeholder would only push the article down. One that fails
+          to load still gives way to the placeholder (spec: storefront §2). */}
+      {post.imageUrl ? (
+        <SmartImage
+          src={post.imageUrl}
+          alt={post.imageAlt || post.title}
+          fallbackAlt={`${post.title} (Placeholder Image)`}
+          width={1200}
+          height={630}
+          // the article's column: max-w-4xl less its padding
+          sizes="(min-width: 896px) 832px, 100vw"
+          loading="eager"
+          fetchPriority="high"
+          decoding="async"
+          className="mt-8 h-96 w-full rounded-2xl bg-stone-100 object-cover"
+        />
+      ) : null}
 
-      {post.reviewedToy ? <BuyBox toy={post.reviewedToy} placement={placement} /> : null}
+      {autoBoxToy ? <BuyBox toy={autoBoxToy} placement={placement} /> : null}
 
       <PostBody blocks={post.blocks} placement={placement} className="mt-10" />
 
-      {post.reviewedToy ? <BuyBox toy={post.reviewedToy} placement={placement} /> : null}
+      {autoBoxToy ? (
+        <BuyBox toy={autoBoxToy} placement={placement} label={`Buy box: ${autoBoxToy.name} (end of ${section.noun})`} />
+      ) : null}
 
       <footer className="mt-12 border-t border-stone-200 pt-8">
         <Link to={section.path} className={BACK_LINK}>

@@ -1,7 +1,6 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { AffiliatePlacement } from "#domain/placements.ts";
-import { chewStyleOf, type ProductBoxToy, readableList } from "#domain/product-boxes.ts";
+import { type ComparisonFact, comparisonRows, type ProductBoxToy } from "#domain/product-boxes.ts";
 import { AffiliateLink } from "./affiliate-link";
 import { PriceTag, StockAndPrime } from "./price-tag";
 import { RatingStars } from "./rating-stars";
@@ -45,14 +44,17 @@ export function BuyBox({
   toy,
   placement,
   headingLevel: Heading = "h2",
+  label = `Buy box: ${toy.name}`,
 }: {
   toy: ProductBoxToy;
   placement: AffiliatePlacement;
   headingLevel?: "h2" | "h3";
+  /** the landmark's name: a page with two boxes of one toy names them apart */
+  label?: string;
 }) {
   return (
     <aside
-      aria-label={`Buy box: ${toy.name}`}
+      aria-label={label}
       data-testid="buy-box"
       className="my-8 flex flex-col gap-5 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center"
     >
@@ -101,10 +103,36 @@ export function BuyBox({
 const ROW_HEADER = "sticky left-0 z-10 bg-stone-50 px-3 py-3 text-left text-sm font-bold whitespace-nowrap";
 const CELL = "px-3 py-3 align-top text-sm";
 
+/** A comparison cell: the price, rating and stock drawn as on the toy's box; other facts as text. */
+function FactCell({ fact, toy, value }: { fact: ComparisonFact; toy: ProductBoxToy; value: string | null }) {
+  switch (fact) {
+    case "price":
+      return <PriceTag price={toy.price} priceDiscount={toy.priceDiscount} className="text-base font-extrabold" />;
+    case "rating":
+      return (
+        <span className="flex flex-col gap-1">
+          <RatingStars rating={toy.rating} />
+          <span className="text-muted">{value}</span>
+        </span>
+      );
+    case "stock":
+      return (
+        <span className="flex flex-wrap items-center gap-2">
+          {value}
+          {toy.isPrimeEligible ? (
+            <span className="rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-bold text-sky-900">Prime</span>
+          ) : null}
+        </span>
+      );
+    default:
+      return value ?? "—";
+  }
+}
+
 /**
- * A comparison table (Lasso's "comparison table"): one column per toy, rows for image, price,
- * rating, material, best for, age, chew style and top pick, and each toy's retailer link. On a
- * phone it scrolls sideways with the row names kept in view.
+ * A comparison table (Lasso's "comparison table"): one column per toy (a Top Pick says so under
+ * its name), its image, the facts of `comparisonRows` (a fact none of the toys has is left out)
+ * and each toy's retailer link. On a phone it scrolls sideways with the row names kept in view.
  */
 export function ComparisonTable({
   toys,
@@ -113,46 +141,7 @@ export function ComparisonTable({
   toys: readonly ProductBoxToy[];
   placement: AffiliatePlacement;
 }) {
-  const rows: { label: string; cell: (toy: ProductBoxToy) => ReactNode }[] = [
-    {
-      label: "Image",
-      cell: (toy) => (
-        <SmartImage
-          src={toy.imageUrl}
-          alt={toy.name}
-          width={160}
-          height={120}
-          sizes="128px"
-          loading="lazy"
-          decoding="async"
-          className="h-24 w-32 rounded-lg bg-stone-100 object-cover"
-        />
-      ),
-    },
-    {
-      label: "Price",
-      cell: (toy) => (
-        <span className="flex flex-col gap-1">
-          <PriceTag price={toy.price} priceDiscount={toy.priceDiscount} className="text-base font-extrabold" />
-          <StockAndPrime inStock={toy.inStock} isPrimeEligible={toy.isPrimeEligible} />
-        </span>
-      ),
-    },
-    {
-      label: "Rating",
-      cell: (toy) => (
-        <span className="flex flex-col gap-1">
-          <RatingStars rating={toy.rating} />
-          <span className="text-muted">{toy.rating} / 5</span>
-        </span>
-      ),
-    },
-    { label: "Material", cell: (toy) => toy.materialType || "—" },
-    { label: "Best for", cell: (toy) => readableList(toy.suitableFor) ?? "—" },
-    { label: "Age", cell: (toy) => readableList(toy.ageRecommendation) ?? "—" },
-    { label: "Chew style", cell: (toy) => chewStyleOf(toy.materialType) ?? "—" },
-    { label: "Top pick", cell: (toy) => (toy.isTopPick ? "★ Top Pick" : "—") },
-  ];
+  const rows = comparisonRows(toys);
   return (
     <figure data-testid="comparison-table" className="my-8">
       <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white shadow-sm">
@@ -166,19 +155,44 @@ export function ComparisonTable({
                   <Link to={`/toys/${toy.slug}`} className="hover:text-primary hover:underline">
                     {toy.name}
                   </Link>
+                  {toy.isTopPick ? (
+                    <span className="mt-1 flex w-fit items-center gap-1 rounded-full bg-primary px-2.5 py-0.5 text-xs font-bold text-white">
+                      <Award className="size-3.5" />
+                      Top Pick
+                    </span>
+                  ) : null}
                 </th>
               ))}
             </tr>
           </thead>
           <tbody>
+            <tr className="border-b border-stone-200">
+              <th scope="row" className={ROW_HEADER}>
+                Image
+              </th>
+              {toys.map((toy) => (
+                <td key={toy.id} className={CELL}>
+                  <SmartImage
+                    src={toy.imageUrl}
+                    alt={toy.name}
+                    width={160}
+                    height={120}
+                    sizes="128px"
+                    loading="lazy"
+                    decoding="async"
+                    className="h-24 w-32 rounded-lg bg-stone-100 object-cover"
+                  />
+                </td>
+              ))}
+            </tr>
             {rows.map((row) => (
-              <tr key={row.label} className="border-b border-stone-200">
+              <tr key={row.fact} className="border-b border-stone-200">
                 <th scope="row" className={ROW_HEADER}>
                   {row.label}
                 </th>
-                {toys.map((toy) => (
+                {toys.map((toy, index) => (
                   <td key={toy.id} className={CELL}>
-                    {row.cell(toy)}
+                    <FactCell fact={row.fact} toy={toy} value={row.values[index] ?? null} />
                   </td>
                 ))}
               </tr>

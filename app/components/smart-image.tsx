@@ -18,7 +18,7 @@ type SmartImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt"> 
  * uploaded image (/uploads/{hash}.webp) lists its smaller copies in srcset, so with the caller's
  * `sizes` a phone downloads a small one; callers give width and height, so nothing shifts.
  */
-export function SmartImage({ src, alt, fallbackAlt, onError, ...rest }: SmartImageProps) {
+export function SmartImage({ src, alt, fallbackAlt, onError, sizes, ...rest }: SmartImageProps) {
   const [failed, setFailed] = useState(false);
   const usePlaceholder = failed || !src;
   // An image in the server's HTML can fail before React listens for its error event;
@@ -28,12 +28,16 @@ export function SmartImage({ src, alt, fallbackAlt, onError, ...rest }: SmartIma
       img.decode().catch(() => setFailed(true));
     }
   }, []);
+  const srcSet = usePlaceholder ? undefined : uploadSrcSet(src);
   return (
     <img
       {...rest}
       ref={checkEarlyFailure}
       src={usePlaceholder ? PLACEHOLDER_IMAGE : src}
-      srcSet={usePlaceholder ? undefined : uploadSrcSet(src)}
+      srcSet={srcSet}
+      // `sizes` only chooses among srcset's copies: without them it is invalid HTML, and React's
+      // preload of the image would carry it as an equally invalid imagesizes
+      sizes={srcSet ? sizes : undefined}
       alt={usePlaceholder && fallbackAlt ? fallbackAlt : alt}
       onError={(event) => {
         if (!usePlaceholder) setFailed(true);

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { DEFAULT_SOCIAL_IMAGE, SOCIAL_IMAGE } from "#domain/social-images.ts";
 import { SITE } from "./site";
 
 export interface SeoInput {
@@ -8,7 +9,8 @@ export interface SeoInput {
   /** path of the canonical URL, e.g. "/products" */
   path: string;
   siteUrl: string;
-  image?: string | null;
+  /** the page's social card (socialImagePath) and what it shows; the site's own card when absent */
+  image?: { path: string; alt: string } | null;
   type?: "website" | "article";
   keywords?: string;
   noindex?: boolean;
@@ -26,7 +28,8 @@ export function seoMeta({
   noindex,
 }: SeoInput): MetaDescriptor[] {
   const url = new URL(path, siteUrl).toString();
-  const imageUrl = new URL(image || "/images/og-default.jpg", siteUrl).toString();
+  const card = image ?? DEFAULT_SOCIAL_IMAGE;
+  const imageUrl = new URL(card.path, siteUrl).toString();
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
@@ -37,10 +40,15 @@ export function seoMeta({
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: imageUrl },
+    // every card is the same size, so a network can lay out the preview before it fetches the image
+    { property: "og:image:width", content: String(SOCIAL_IMAGE.width) },
+    { property: "og:image:height", content: String(SOCIAL_IMAGE.height) },
+    { property: "og:image:alt", content: card.alt },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: imageUrl },
+    { name: "twitter:image:alt", content: card.alt },
   ];
   if (keywords) tags.push({ name: "keywords", content: keywords });
   if (noindex) tags.push({ name: "robots", content: "noindex" });

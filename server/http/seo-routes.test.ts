@@ -1,3 +1,4 @@
+import { get as httpGet } from "node:http";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORBIDDEN_CHARACTERS } from "#domain/text.ts";
@@ -80,5 +81,42 @@ describe("search engine files", () => {
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
     expect(sitemap).toContain("<loc>https://www.pawsomepicks.test/reviews/tug-toys-ranked</loc>");
     expect([...sitemap].filter((c) => FORBIDDEN_CHARACTERS.test(c))).toEqual([]);
+  });
+});
+
+describe("/favicon.ico", () => {
+  it("is the site's icon as an ICO file of 16, 32 and 48 px PNGs, cached for a month and revalidated by ETag", async () => {
+    const res = await fetch(`${server.url}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/x-icon");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=2592000, stale-while-revalidate=86400");
+    const ico = Buffer.from(await res.arrayBuffer());
+    // ICONDIR: reserved 0, type 1 (icon), three images
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 3]);
+    const images = [0, 1, 2].map((n) => {
+      const entry = 6 + 16 * n;
+      const offset = ico.readUInt32LE(entry + 12);
+      const png = ico.subarray(offset, offset + ico.readUInt32LE(entry + 8));
+      return { size: ico.readUInt8(entry), width: png.readUInt32BE(16), signature: png.subarray(1, 4).toString() };
+    });
+    expect(images).toEqual([
+      { size: 16, width: 16, signature: "PNG" },
+      { size: 32, width: 32, signature: "PNG" },
+      { size: 48, width: 48, signature: "PNG" },
+    ]);
+
+    // node:http, not fetch: fetch adds "Cache-Control: no-cache" to a conditional request
+    const again = await new Promise<number | undefined>((resolve, reject) => {
+      httpGet(
+        `${server.url}/favicon.ico`,
+        { headers: { "if-none-match": res.headers.get("etag") ?? "" } },
+        (answer) => {
+          answer.resume();
+          resolve(answer.statusCode);
+        },
+      ).on("error", reject);
+    });
+    expect(again).toBe(304);
+    expect((await fetch(`${server.url}/favicon.ico`, { method: "HEAD" })).status).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import { join, normalize, sep } from "node:path";
 import type { RequestHandler } from "express";
 import type Sharp from "sharp";
 import { SLUG_PATTERN } from "#domain/slug.ts";
+import { DEFAULT_SOCIAL_IMAGE, SOCIAL_IMAGE } from "#domain/social-images.ts";
 import { clientBuildFolder, projectRoot } from "#server/paths.ts";
 import type { Services } from "#server/services/create-services.ts";
 import { createRouter } from "./router";
@@ -13,7 +14,6 @@ import { createRouter } from "./router";
 // image into a 1200 × 630 JPEG on first request and keeps it in memory; the answer may be
 // cached by browsers and CDNs for a day (a changed image gets a new ETag).
 
-export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
 const MAX_CACHED = 200;
 const FILE = /^([a-z0-9-]+)\.jpg$/;
 const UPLOAD = /^\/uploads\/([0-9a-f]{64})\.webp$/;
@@ -97,7 +97,7 @@ export function socialImages({ content, catalog, media }: Services): ReturnType<
       if (!body) {
         // an image hosted elsewhere, or one that would not decode: the site's own card
         res.set("Cache-Control", "public, max-age=3600");
-        return res.redirect(302, "/images/og-default.jpg");
+        return res.redirect(302, DEFAULT_SOCIAL_IMAGE.path);
       }
       card = { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
       if (cards.size >= MAX_CACHED) cards.delete(cards.keys().next().value ?? "");

@@ -1,6 +1,6 @@
 import { newsletterPlacement } from "#domain/newsletters.ts";
 import { boxPrice } from "#domain/price.ts";
-import { chewStyleOf, type PostBlock, type ProductBoxToy, readableList } from "#domain/product-boxes.ts";
+import { comparisonRows, type PostBlock, type ProductBoxToy } from "#domain/product-boxes.ts";
 import type { OutboxMessage } from "./outbox";
 import { toHeaderText } from "./transport";
 
@@ -122,14 +122,9 @@ function buyBoxHtml(toy: ProductBoxToy, siteUrl: string, newsletterId: number): 
   );
 }
 
+// the page's comparison facts (product-boxes.ts), as text
 function compareRows(toys: ProductBoxToy[]): { label: string; values: string[] }[] {
-  return [
-    { label: "Price", values: toys.map((toy) => boxPrice(toy).current || "-") },
-    { label: "Rating", values: toys.map((toy) => `${toy.rating}/5`) },
-    { label: "Chew style", values: toys.map((toy) => chewStyleOf(toy.materialType) ?? "-") },
-    { label: "Dog size", values: toys.map((toy) => readableList(toy.suitableFor) ?? "-") },
-    { label: "Age", values: toys.map((toy) => readableList(toy.ageRecommendation) ?? "-") },
-  ];
+  return comparisonRows(toys).map((row) => ({ label: row.label, values: row.values.map((value) => value ?? "-") }));
 }
 
 function compareHtml(toys: ProductBoxToy[], siteUrl: string, newsletterId: number): string {

@@ -121,9 +121,9 @@ test.describe("admin products", () => {
 
     // Defaults of spec §3 and §9.
     await expect(page.getByLabel("Rating")).toHaveValue("4.5");
-    await expect(page.getByRole("switch", { name: "Top Pick" })).toHaveAttribute("aria-checked", "false");
-    await expect(page.getByRole("switch", { name: "In Stock" })).toHaveAttribute("aria-checked", "true");
-    await expect(page.getByRole("switch", { name: "Prime Eligible" })).toHaveAttribute("aria-checked", "false");
+    await expect(page.getByRole("switch", { name: "Top Pick" })).not.toBeChecked();
+    await expect(page.getByRole("switch", { name: "In Stock" })).toBeChecked();
+    await expect(page.getByRole("switch", { name: "Prime Eligible" })).not.toBeChecked();
 
     await fillRequired(page, name);
     await page.getByLabel("Discount Price").fill("$9.99");
@@ -133,10 +133,10 @@ test.describe("admin products", () => {
     await page.getByLabel("Amazon ASIN").fill("B000TEST01");
     await page.getByLabel("Review Count").fill("1234");
     await page.getByRole("switch", { name: "Top Pick" }).click();
-    await expect(page.getByRole("switch", { name: "Top Pick" })).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByRole("switch", { name: "Top Pick" })).toBeChecked();
     // A click on the label flips the switch too.
     await page.getByText("Prime Eligible", { exact: true }).click();
-    await expect(page.getByRole("switch", { name: "Prime Eligible" })).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByRole("switch", { name: "Prime Eligible" })).toBeChecked();
     await page.getByLabel("Product Features").fill(" tug, , interactive ,squeaky ");
     await page.getByLabel("Age Recommendation").fill("puppy,adult");
     await page.getByLabel("Suitable For").fill("medium, large");
@@ -449,7 +449,7 @@ test.describe("admin products", () => {
     await admin.getByRole("link", { name: "Posts" }).click();
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Keep editing" }).click();
-    await expect(page.getByRole("switch", { name: "Top Pick" })).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByRole("switch", { name: "Top Pick" })).toBeChecked();
     await page.getByRole("switch", { name: "Top Pick" }).click();
     await page.getByRole("button", { name: /Beagle/ }).click();
     await admin.getByRole("link", { name: "Posts" }).click();

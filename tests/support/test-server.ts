@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { type AppOptions, createApp, type Site } from "../../server/app";
@@ -6,7 +7,9 @@ import { seedDemoContent } from "../../server/db/seed/seed";
 import type { RateLimit } from "../../server/http/rate-limit";
 import type { Logger } from "../../server/logger";
 import type { MailTransport } from "../../server/mail/transport";
+import { serverBuildFile } from "../../server/paths";
 import { createServices, type Services, type ServicesConfig } from "../../server/services/create-services";
+import { createPageHandlers } from "../../server/ssr";
 import { createTestDatabase } from "./test-database";
 
 export interface TestServer {
@@ -32,6 +35,8 @@ export interface TestServerOptions {
   associateTag?: string;
   /** page handlers after the API (production: React Router's) */
   pages?: AppOptions["pages"];
+  /** render pages with the built React Router bundle (`npm run build` first), after `pages` */
+  renderPages?: boolean;
   /** a load shedder's middleware (production always has one) */
   shedLoad?: AppOptions["shedLoad"];
   /** public read cache lifetime; on by default, as in production */
@@ -61,6 +66,12 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
       ...options.mail,
     },
   });
+  if (options.renderPages && !existsSync(serverBuildFile)) {
+    throw new Error(`pages are rendered by the production build: run \`npm run build\` first (${serverBuildFile})`);
+  }
+  const rendered = options.renderPages
+    ? await createPageHandlers(options.mode ?? "test", services, siteUrl, logger)
+    : null;
   const site = createApp({
     services,
     logger,
@@ -70,7 +81,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     trackRateLimit: options.trackRateLimit,
     associateTag: options.associateTag,
     shedLoad: options.shedLoad,
-    pages: options.pages,
+    pages: [...(options.pages ?? []), ...(rendered?.handlers ?? [])],
     allowedHosts: options.allowedHosts,
   });
   // a deep accept queue: concurrency tests open hundreds of connections at once

@@ -1,6 +1,13 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import {
+  Children,
+  type InputHTMLAttributes,
+  isValidElement,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 
 // The form kit's fields (decision 021): every field gets its label, its hint and its errors
 // wired to the input (aria-describedby, aria-invalid) by Conform, from the same Zod schema the
@@ -110,6 +117,11 @@ export function SelectField({
   selectProps?: SelectHTMLAttributes<HTMLSelectElement>;
 }) {
   const props = getSelectProps(field);
+  // HTML allows `required` on a select only when its first option is an empty placeholder: any
+  // other select always has a value, so the attribute would ask for nothing.
+  const first = Children.toArray(children)[0];
+  const placeholderFirst = isValidElement<{ value?: unknown }>(first) && first.props.value === "";
+  if (!placeholderFirst) props.required = undefined;
   return (
     <div>
       <label htmlFor={field.id} className="block text-sm font-bold">
@@ -126,7 +138,8 @@ export function SelectField({
 /**
  * An on/off setting bound to a Conform field: a native checkbox shown as a switch
  * (role="switch"), so it works before the scripts run and a click on its label flips it. It
- * posts "on" when on and nothing when off.
+ * posts "on" when on and nothing when off. Its state is the checkbox's own `checked`, which
+ * assistive technology reads for the switch role (ARIA in HTML forbids aria-checked on it).
  */
 export function SwitchField({
   field,
@@ -139,8 +152,6 @@ export function SwitchField({
 }) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const props = getInputProps(field, { type: "checkbox", ariaDescribedBy: hintId });
-  // Conform's live value: "on" while checked (it follows every click).
-  const on = field.value === "on";
   return (
     <div className="flex items-start justify-between gap-4 rounded-lg border border-stone-200 p-3">
       <div>
@@ -157,8 +168,8 @@ export function SwitchField({
         <input
           {...props}
           key={props.key}
+          // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox's checked state is the switch's state (ARIA in HTML forbids aria-checked here)
           role="switch"
-          aria-checked={on}
           className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-full bg-stone-500 transition-colors checked:bg-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:opacity-60"
         />
         <span

@@ -8,8 +8,10 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { icon } from "#app/components/ui/icon.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
+import { withIndefiniteArticle } from "#domain/english.ts";
 import { SLUG_PATTERN } from "#domain/slug.ts";
-import { breadcrumbJsonLd } from "#domain/structured-data.ts";
+import { socialImagePath } from "#domain/social-images.ts";
+import { breadcrumbJsonLd, toyItemListJsonLd } from "#domain/structured-data.ts";
 import type { Route } from "./+types/breed-detail";
 
 const ArrowLeft = icon("arrow-left", ArrowLeftNode);
@@ -36,11 +38,11 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, error }) => {
     title: pageTitle(headingFor(breed.name)),
     description:
       count > 0
-        ? `The ${count} best toys for a ${breed.name}, picked for its size, energy and jaws, with notes from our testers.`
-        : `Toys for a ${breed.name}: ${breed.description}`.slice(0, 300),
+        ? `The ${count} best toys for ${withIndefiniteArticle(breed.name)}, picked for its size, energy and jaws, with notes from our testers.`
+        : `Toys for ${withIndefiniteArticle(breed.name)}: ${breed.description}`.slice(0, 300),
     path: `/breeds/${breed.slug}`,
     siteUrl: siteUrlFrom(matches),
-    image: breed.imageUrl ? `/og/breeds/${breed.slug}.jpg` : null,
+    image: breed.imageUrl ? { path: socialImagePath("breeds", breed.slug), alt: breed.imageAlt || breed.name } : null,
   });
 };
 
@@ -52,19 +54,11 @@ export default function BreedDetail({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <JsonLd
-        data={{
-          "@context": "https://schema.org",
-          "@type": "ItemList",
-          name: heading,
-          url: new URL(path, siteUrl).toString(),
-          numberOfItems: recommendations.length,
-          itemListElement: recommendations.map((rec, index) => ({
-            "@type": "ListItem",
-            position: index + 1,
-            name: rec.toy.name,
-            url: new URL(`/toys/${rec.toy.slug}`, siteUrl).toString(),
-          })),
-        }}
+        data={toyItemListJsonLd(
+          recommendations.map((rec) => rec.toy),
+          siteUrl,
+          { name: heading, path },
+        )}
       />
       <JsonLd
         data={breadcrumbJsonLd(

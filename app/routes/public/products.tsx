@@ -37,6 +37,7 @@ import {
   type ToyPage,
   toOption,
 } from "#domain/catalog.ts";
+import { toyItemListJsonLd } from "#domain/structured-data.ts";
 import { countOf } from "#domain/text.ts";
 import type { Route } from "./+types/products";
 
@@ -345,16 +346,9 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                   </div>
                   <Pagination page={filters.page ?? 1} total={total} filters={filters} />
                   <JsonLd
-                    data={{
-                      "@context": "https://schema.org",
-                      "@type": "ItemList",
-                      itemListElement: toysResult.data.items.map((toy, i) => ({
-                        "@type": "ListItem",
-                        position: (filters.page ? (filters.page - 1) * PAGE_SIZE : 0) + i + 1,
-                        url: `${siteUrl}/products?id=${toy.id}`,
-                        name: toy.name,
-                      })),
-                    }}
+                    data={toyItemListJsonLd(toysResult.data.items, siteUrl, {
+                      firstPosition: ((filters.page ?? 1) - 1) * PAGE_SIZE + 1,
+                    })}
                   />
                 </>
               ) : total === 0 ? (

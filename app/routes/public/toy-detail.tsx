@@ -14,8 +14,9 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { icon, maskIcon } from "#app/components/ui/icon.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
-import { chewStyleOf, readableList } from "#domain/product-boxes.ts";
+import { chewStyleOf, readableList, toyMaterial } from "#domain/product-boxes.ts";
 import { SLUG_PATTERN } from "#domain/slug.ts";
+import { socialImagePath } from "#domain/social-images.ts";
 import { breadcrumbJsonLd, productJsonLd } from "#domain/structured-data.ts";
 import type { Route } from "./+types/toy-detail";
 
@@ -42,7 +43,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, error }) => {
     description: toy.description,
     path: `/toys/${toy.slug}`,
     siteUrl: siteUrlFrom(matches),
-    image: `/og/toys/${toy.slug}.jpg`,
+    image: toy.imageUrl ? { path: socialImagePath("toys", toy.slug), alt: toy.imageAlt || toy.name } : null,
     type: "website",
   });
 };
@@ -57,7 +58,7 @@ export default function ToyDetail({ loaderData }: Route.ComponentProps) {
   const { toy, breeds, posts } = page;
   const path = `/toys/${toy.slug}`;
   const specs: { label: string; value: string }[] = [
-    { label: "Material", value: toy.materialType || "—" },
+    { label: "Material", value: toyMaterial(toy.materialType) ?? "—" },
     { label: "Chew style", value: chewStyleOf(toy.materialType) ?? "—" },
     { label: "Age", value: listOrDash(toy.ageRecommendation) },
     { label: "Dog size", value: listOrDash(toy.suitableFor) },

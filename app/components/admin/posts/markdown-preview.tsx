@@ -4,7 +4,7 @@ import { PostBody } from "#app/components/post-body.tsx";
 import { BuyBox } from "#app/components/product-box.tsx";
 import { callApi } from "#app/lib/api.ts";
 import { renderMarkdownParts } from "#domain/markdown.ts";
-import type { PostPreview } from "#domain/product-boxes.ts";
+import { addsReviewedToyBoxes, type PostPreview } from "#domain/product-boxes.ts";
 
 /** How long typing pauses before the server renders the body with its products. */
 const PREVIEW_DELAY_MS = 400;
@@ -61,6 +61,9 @@ export function MarkdownPreview({
   const current = preview?.key === key ? preview.data : null;
   const blocks = current?.blocks ?? local;
   const placement = `post:${slug || "preview"}` as const;
+  // as the public page shows it: the reviewed toy's two boxes, unless the body places it itself
+  const reviewedToy = current?.reviewedToy ?? null;
+  const autoBoxToy = addsReviewedToyBoxes(blocks, reviewedToy) ? reviewedToy : null;
 
   return (
     <div className="flex min-w-0 flex-col">
@@ -79,8 +82,10 @@ export function MarkdownPreview({
         </span>
       </div>
       {/* Focusable, so keyboard users can scroll a long preview. */}
-      <section
+      {/* biome-ignore lint/a11y/useSemanticElements: a <section> wants its heading inside, and this one's sits above the scrolling box, beside the status */}
+      <div
         id={id}
+        role="region"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
         aria-labelledby={headingId}
@@ -90,12 +95,14 @@ export function MarkdownPreview({
           <p className="text-muted">Start writing to see how the post will look.</p>
         ) : (
           <>
-            {current?.reviewedToy ? <BuyBox toy={current.reviewedToy} placement={placement} /> : null}
+            {autoBoxToy ? <BuyBox toy={autoBoxToy} placement={placement} /> : null}
             <PostBody blocks={blocks} placement={placement} />
-            {current?.reviewedToy ? <BuyBox toy={current.reviewedToy} placement={placement} /> : null}
+            {autoBoxToy ? (
+              <BuyBox toy={autoBoxToy} placement={placement} label={`Buy box: ${autoBoxToy.name} (end of post)`} />
+            ) : null}
           </>
         )}
-      </section>
+      </div>
     </div>
   );
 }

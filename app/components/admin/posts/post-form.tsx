@@ -362,7 +362,6 @@ export function PostForm({
               name={fields.reviewedToyId.name}
               id={fields.reviewedToyId.id}
               value={reviewedId}
-              readOnly
             />
             <div className="mt-4 grid grid-cols-1 gap-6 md:grid-cols-2">
               <div>
@@ -393,7 +392,7 @@ export function PostForm({
           </fieldset>
         ) : (
           // only a review names a toy; switching the type away drops it
-          <input type="hidden" name={fields.reviewedToyId.name} value="" readOnly />
+          <input type="hidden" name={fields.reviewedToyId.name} value="" />
         )}
 
         <div className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
