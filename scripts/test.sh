@@ -16,6 +16,7 @@ npm run --silent lint:api
 step "production build"
 npm run --silent build
 step "unit and integration tests (vitest)"
+bash scripts/ensure-java.sh
 npx vitest run
 step "browser tests (playwright, system chromium)"
 bash scripts/ensure-chromium.sh
