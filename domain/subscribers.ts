@@ -109,9 +109,9 @@ export const subscriberSchema = wireSchema(() =>
     id: z.number().int().positive(),
     email: z.string(),
     status: z.enum(SUBSCRIBER_STATUSES),
-    /** where the address signed up: "quiz" */
+    /** how its current consent was given: "quiz", or "confirmation-link" (subscribed again) */
     source: z.string(),
-    /** the wording the visitor agreed to */
+    /** the wording the visitor agreed to (the whole history: the personal-data export) */
     consentText: z.string(),
     /** ISO 8601 */
     consentedAt: z.iso.datetime(),

@@ -531,7 +531,10 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
   hits: integer("hits").notNull().default(0),
-  /** rolling limits only: the times of the hits allowed within the last window (at most its max) */
+  /**
+   * rolling limits only: the times of the hits allowed within the last window (at most its max);
+   * their window_started_at is the latest attempt, which the pruning of day-old rows goes by
+   */
   recentHits: timestamp("recent_hits", { withTimezone: true }).array(),
 });
 

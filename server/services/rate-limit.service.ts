@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 
 export interface RateLimitVerdict {
@@ -25,13 +25,6 @@ export function createRateLimitService(db: Database, options: { now?: () => Date
   const clock = options.now ?? (() => new Date());
   let hitsSincePrune = 0;
 
-  async function maybePrune(executor: RateLimitExecutor, now: SQL) {
-    hitsSincePrune += 1;
-    if (hitsSincePrune < PRUNE_EVERY_N_HITS) return;
-    hitsSincePrune = 0;
-    await executor.execute(sql`delete from rate_limits where window_started_at < ${now} - interval '1 day'`);
-  }
-
   return {
     /** Counts one request for `key` and says whether it is within `max` per `windowMs`. */
     async hit(key: string, max: number, windowMs: number): Promise<RateLimitVerdict> {
@@ -47,7 +40,12 @@ export function createRateLimitService(db: Database, options: { now?: () => Date
       const row = rows[0];
       if (!row) throw new Error("rate limit counter returned no row");
 
-      await maybePrune(db, now);
+      hitsSincePrune += 1;
+      if (hitsSincePrune >= PRUNE_EVERY_N_HITS) {
+        hitsSincePrune = 0;
+        // rolling counters go too: their window_started_at is their latest attempt
+        await db.execute(sql`delete from rate_limits where window_started_at < ${now} - interval '1 day'`);
+      }
 
       const hits = Number(row.hits);
       return {
@@ -88,7 +86,7 @@ export function createRateLimitService(db: Database, options: { now?: () => Date
         returning hits, (extract(epoch from ((select min(t) from unnest(recent_hits) as t) + ${window} - ${now})) * 1000)::float8 as remaining_ms`);
       const row = rows[0];
       if (!row) throw new Error("rate limit counter returned no row");
-      await maybePrune(executor, now);
+      // no pruning here: it would hold the caller's transaction open longer; hit() prunes for both
       const hits = Number(row.hits);
       return {
         allowed: hits <= max,
