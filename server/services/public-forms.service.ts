@@ -87,7 +87,7 @@ export function createPublicFormsService(
       });
     },
 
-    /** The quiz's answers and e-mail address: stored, subscribed, results e-mailed. */
+    /** The quiz's answers and e-mail address: stored; subscribed and e-mailed its results, or asked to confirm when it left the list. */
     async submitQuiz(input: QuizSubmission, client: string): Promise<FormOutcome> {
       const refused = await admit("quiz-newsletter", client, input.website);
       if (refused) return refused;
