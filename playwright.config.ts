@@ -80,6 +80,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       SITE_URL: "https://www.pawsomepicks.com",
       ADMIN_PASSWORD: "correct-horse-battery",
+      // the address the legal and contact pages name (issue 26: configured, not written into the pages)
+      CONTACT_TO: "hello@pawsomepicks.com",
       // the per-IP limits are tested at the API level; every browser test comes from one IP
       FORM_RATE_LIMIT: "1000/10",
       // load shedding has tests of its own; here a busy machine must not turn pages into 503s

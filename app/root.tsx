@@ -7,10 +7,10 @@ import { ScriptsAfterPaint } from "./lib/hydrate-after-paint";
 import { useNonce } from "./lib/nonce";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { siteUrl: context.siteUrl };
+  return { siteUrl: context.siteUrl, contactEmail: context.contactEmail };
 }
 
-// The site's origin never changes while a page is open: no request for it on each navigation.
+// The site's origin and address never change while a page is open: no request for them on each navigation.
 export function shouldRevalidate() {
   return false;
 }

@@ -21,6 +21,8 @@ export default [
     route("affiliate-disclosure", "routes/public/affiliate-disclosure.tsx"),
     route("about", "routes/public/about.tsx"),
     route("unsubscribe", "routes/public/unsubscribe.tsx"),
+    // the link of the "Do you want the newsletter again?" e-mail (issue 26)
+    route("newsletter/confirm", "routes/public/newsletter-confirm.tsx"),
     // the owner's preview of any post on the public layout; its loader guards it
     route("admin/posts/:id/preview", "routes/admin/post-preview.tsx"),
     route("*", "routes/public/not-found.tsx"),

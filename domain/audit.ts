@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   "archive",
   "unsubscribe",
   "send",
+  "look-up",
   "export",
   "erase",
 ] as const;
@@ -37,6 +38,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   archive: "Archived",
   unsubscribe: "Unsubscribed",
   send: "Sent",
+  "look-up": "Looked up",
   export: "Exported",
   erase: "Erased",
 };

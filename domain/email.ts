@@ -16,6 +16,15 @@ export function normalizeEmail(email: string): string {
   return trimmed.slice(0, at) + trimmed.slice(at).toLowerCase();
 }
 
+/**
+ * One key per mailbox whatever its letter case (the whole address trimmed and lower-cased): what
+ * keyed hashes of an address are made of (erasure records, per-address e-mail limits), so
+ * "Jo@Example.com" and "jo@example.com" count and match as one person.
+ */
+export function mailboxKey(email: string): string {
+  return normalizeEmail(email).toLowerCase();
+}
+
 /** A trimmed, valid address of at most 254 characters with its domain lower-cased. */
 export const emailAddressSchema = z
   .string(EMAIL_MESSAGE)

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import "./zod-config";
-import { emailAddressSchema, normalizeEmail } from "./email";
+import { emailAddressSchema } from "./email";
+import { type ConsentEvent, consentEventSchema, type SubscriberStatus } from "./subscribers";
 import { wireSchema } from "./wire-schema";
 
 // A visitor's data rights (GDPR/CCPA, issue 19): everything the site holds about an address as
@@ -21,14 +22,6 @@ export const erasureFormSchema = wireSchema(() =>
     confirm: z.literal("on", { error: ERASURE_CONFIRM_MESSAGE }),
   }),
 );
-
-/**
- * What an erasure record hashes: the address trimmed and lower-cased whole, so the same person's
- * address typed in any letter case gives the same hash when someone later asks "was it erased?".
- */
-export function erasureKey(email: string): string {
-  return normalizeEmail(email).toLowerCase();
-}
 
 const iso = z.iso.datetime();
 
@@ -67,6 +60,8 @@ export const personalDataSchema = wireSchema(() =>
         bouncedAt: iso.nullable(),
         /** the newsletters queued for this address */
         newsletters: z.array(z.object({ id: z.number().int().positive(), subject: z.string(), queuedAt: iso })),
+        /** every consent and withdrawal, oldest first */
+        consentHistory: z.array(consentEventSchema),
       })
       .nullable(),
     contactMessages: z.array(
@@ -111,12 +106,21 @@ export const ERASURE_COUNT_LABELS = {
 } as const;
 export type ErasureCounts = Record<keyof typeof ERASURE_COUNT_LABELS, number>;
 
-/** The record an erasure leaves: when, and a SHA-256 of the address (never the address). */
+/**
+ * How an erasure record's hash was made: an HMAC-SHA256 keyed by the app secret (since issue 26:
+ * nobody without the key can confirm a guessed address against it), or the plain SHA-256 that
+ * records written before then keep.
+ */
+export const ERASURE_HASH_KINDS = ["hmac-sha256", "sha256"] as const;
+export type ErasureHashKind = (typeof ERASURE_HASH_KINDS)[number];
+
+/** The record an erasure leaves: when, and a keyed hash of the address (never the address). */
 export const dataErasureSchema = wireSchema(() =>
   z.object({
     id: z.number().int().positive(),
-    /** hex SHA-256 of the address trimmed and lower-cased */
+    /** hex hash of the address trimmed and lower-cased, made as hashKind says */
     emailHash: z.string().regex(/^[0-9a-f]{64}$/),
+    hashKind: z.enum(ERASURE_HASH_KINDS),
     /** ISO 8601 */
     erasedAt: iso,
     counts: z.object({
@@ -130,3 +134,11 @@ export const dataErasureSchema = wireSchema(() =>
 export type DataErasure = z.infer<typeof dataErasureSchema>;
 
 export const PERSONAL_DATA_FILENAME = "personal-data.json";
+
+/** What a look-up in the admin shows about an address: how much is held, and its consent history. */
+export interface PersonalDataSummary {
+  counts: ErasureCounts;
+  /** the newsletter status of the address, or null when it is not a subscriber */
+  subscriberStatus: SubscriberStatus | null;
+  consentHistory: ConsentEvent[];
+}

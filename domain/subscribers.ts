@@ -109,9 +109,9 @@ export const subscriberSchema = wireSchema(() =>
     id: z.number().int().positive(),
     email: z.string(),
     status: z.enum(SUBSCRIBER_STATUSES),
-    /** where the address signed up: "quiz" */
+    /** how its current consent was given: "quiz", or "confirmation-link" (subscribed again) */
     source: z.string(),
-    /** the wording the visitor agreed to */
+    /** the wording the visitor agreed to (the whole history: the personal-data export) */
     consentText: z.string(),
     /** ISO 8601 */
     consentedAt: z.iso.datetime(),
@@ -217,3 +217,64 @@ export function localDateTimeFormatter(locale?: string, timeZone?: string): (dat
   }
   return (date) => `${format.day.format(date)} ${format.time.format(date)}`;
 }
+
+// The consent history (issue 26): every consent and withdrawal of an address, as it happened,
+// kept beside the subscriber's current state instead of overwriting it.
+
+export const CONSENT_ACTIONS = [
+  "subscribed",
+  "confirmation-requested",
+  "resubscribed",
+  "unsubscribed",
+  "bounced",
+] as const;
+export type ConsentAction = (typeof CONSENT_ACTIONS)[number];
+
+export const CONSENT_ACTION_LABELS: Record<ConsentAction, string> = {
+  subscribed: "Subscribed",
+  "confirmation-requested": "Asked to subscribe again (confirmation e-mailed)",
+  resubscribed: "Subscribed again (confirmed by e-mail)",
+  unsubscribed: "Unsubscribed",
+  bounced: "Bounced",
+};
+
+export const CONSENT_SOURCES = [
+  "quiz",
+  "confirmation-link",
+  "unsubscribe-link",
+  "one-click",
+  "admin",
+  "mail-server",
+  "earlier-record",
+] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+
+export const CONSENT_SOURCE_LABELS: Record<ConsentSource, string> = {
+  quiz: "Dog Toy Matchmaker Quiz",
+  "confirmation-link": "Link in the confirmation e-mail",
+  "unsubscribe-link": "Unsubscribe link",
+  "one-click": "One-click unsubscribe of the mail program",
+  admin: "By the site owner",
+  "mail-server": "The mail server refused the address",
+  "earlier-record": "Recorded before the history was kept",
+};
+
+/** One event of an address's consent history, as the personal-data export and the admin show it. */
+export const consentEventSchema = wireSchema(() =>
+  z.object({
+    /** ISO 8601 */
+    at: z.iso.datetime(),
+    action: z.enum(CONSENT_ACTIONS),
+    source: z.enum(CONSENT_SOURCES),
+    /** the wording the person was shown when they gave consent; null for a withdrawal */
+    consentText: z.string().nullable(),
+  }),
+);
+export type ConsentEvent = z.infer<typeof consentEventSchema>;
+
+/** How long the "Do you want the newsletter again?" link works. */
+export const RESUBSCRIBE_LINK_DAYS = 7;
+
+/** What the confirmation page shows next to its button: the consent a click gives. */
+export const RESUBSCRIBE_NOTICE =
+  "Yes, send me the Pawsome Picks newsletter again, with dog toy tips and recommendations. I can unsubscribe at any time with the link in every e-mail.";

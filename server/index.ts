@@ -134,7 +134,7 @@ async function main() {
     })
     .catch((error) => logger.error({ err: error }, "storing placed toy slugs failed"));
   await ensureAdminAccount(services.auth, env.ADMIN_PASSWORD, logger);
-  const pages = await createPageHandlers(env.NODE_ENV, services, siteUrl, logger);
+  const pages = await createPageHandlers(env.NODE_ENV, services, siteUrl, logger, mail.contactTo);
   let shuttingDown = false;
   const shedder = createLoadShedder({ maxDelayMs: env.LOAD_SHED_MAX_DELAY_MS, logger });
   const site = createApp({

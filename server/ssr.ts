@@ -15,6 +15,8 @@ declare module "react-router" {
     services: Services;
     /** public origin, e.g. https://pawsomepicks.com */
     siteUrl: string;
+    /** the address visitors are told to write to (CONTACT_TO, else the MAIL_FROM address) */
+    contactEmail: string;
     /** the signed-in admin of this request (from the session cookie), or null */
     session: Session | null;
     /** this response's Content-Security-Policy nonce, for the inline scripts React Router writes */
@@ -37,11 +39,13 @@ export async function createPageHandlers(
   services: Services,
   siteUrl: string,
   logger: Logger,
+  contactEmail: string,
 ) {
   const secureCookies = mode === "production";
   const getLoadContext = (req: Request, res: Response) => ({
     services,
     siteUrl,
+    contactEmail,
     logger,
     client: clientKey(req.ip),
     signIn: (input: LoginInput) => signIn(services.auth, req, res, secureCookies, input),

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as dataRequestsLoader } from "#app/routes/admin/data-rights/requests.tsx";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "./support/test-server";
 
 // The admin audit log (decision 029) on a real server and database: each admin action lands
@@ -205,6 +207,37 @@ describe("the audit log records", () => {
     const stored = rows.map((row) => row.row.toLowerCase()).join("\n");
     expect(stored).not.toContain("audit.person");
     expect(stored).not.toContain(erased.body.emailHash);
+  });
+
+  it("a look-up of a visitor's data in the admin as a look-up, not as an export", async () => {
+    const email = "Looked.Up@Example.com";
+    const quiz = await fetch(`${server.url}/api/quiz-newsletter`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...answers, email }),
+    });
+    expect(quiz.status).toBeLessThan(300);
+    const exportsBefore = (await entriesOf("export", "personal-data")).length;
+
+    // /admin/data-rights?email=…, as the page loads it for the signed-in owner
+    const page = await dataRequestsLoader({
+      request: new Request(`${server.url}/admin/data-rights?email=${encodeURIComponent(email)}`),
+      context: {
+        services: server.services,
+        session: { user: { username: "admin" } },
+        logger: pino({ level: "silent" }),
+      },
+      params: {},
+    } as unknown as Parameters<typeof dataRequestsLoader>[0]);
+    expect(page.held).toMatchObject({ counts: { quizSubmissions: 1, subscribers: 1 } });
+
+    const [lookedUp, ...more] = await entriesOf("look-up", "personal-data");
+    expect(more).toEqual([]);
+    expect(lookedUp).toMatchObject({ action: "look-up", itemLabel: "Personal data", details: { rows: 3 } });
+    expect((await entriesOf("export", "personal-data")).length).toBe(exportsBefore);
+    // its hash prefix is the keyed hash's, as the erasure record will keep it
+    expect(lookedUp?.details.hash).toBe((await server.services.personalData.addressHash(email)).slice(0, 12));
+    expect(JSON.stringify(lookedUp).toLowerCase()).not.toContain("looked.up");
   });
 
   it("a subscriber's unsubscribe and delete, and a quiz submission's delete, by id only", async () => {

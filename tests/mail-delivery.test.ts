@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORM_REPLIES } from "../domain/forms";
 import { freePort, type Run, startProductionServer, waitForHealthy } from "./support/production-server";
 import { type SmtpTestServer, startSmtpTestServer } from "./support/smtp-test-server";
 
@@ -129,11 +130,79 @@ describe("quiz results e-mail", () => {
     expect((await fetch(`${url}/unsubscribe?token=nonsense`)).status).toBe(400);
     expect((await fetch(`${url}/unsubscribe`)).status).toBe(400);
 
-    // taking the quiz again subscribes again, with a fresh consent
+    // taking the quiz again does not undo the unsubscribe: the address is asked by e-mail instead
     smtp.messages.length = 0;
-    expect((await post("/api/quiz-newsletter", { ...answers, email })).status).toBe(200);
-    await smtp.waitForMessages(1);
+    const retaken = await post("/api/quiz-newsletter", { ...answers, email });
+    expect(retaken.status).toBe(202);
+    expect(await retaken.json()).toEqual({ emailSent: false, message: FORM_REPLIES.quizConfirmSent });
+    const [ask] = await smtp.waitForMessages(1);
+    expect(ask?.to).toEqual([email]);
+    expect(ask?.parsed.subject).toBe("Do you want the newsletter again?");
+    expect(await (await fetch(local(httpsLink ?? ""))).text()).toContain("You&#x27;re already unsubscribed");
+    const confirmLink = /https:\/\/\S+\/newsletter\/confirm\?token=\S+/.exec(ask?.parsed.text ?? "")?.[0] ?? "";
+    expect(ask?.parsed.html).toContain(`href="${confirmLink}"`);
+
+    // GET only asks (link scanners must not subscribe anyone)
+    const asking = await fetch(local(confirmLink));
+    expect(asking.status).toBe(200);
+    expect(asking.headers.get("cache-control")).toBe("private, no-store");
+    const question = await asking.text();
+    expect(question).toContain("Do you want the newsletter again?");
+    expect(question).toContain(email);
+    expect(question).toMatch(/<button[^>]*type="submit"[^>]*>Yes, subscribe me again<\/button>/);
+    expect(await (await fetch(local(httpsLink ?? ""))).text()).toContain("You&#x27;re already unsubscribed");
+
+    // the button's POST subscribes again; a second one changes nothing
+    const token = new URL(confirmLink).searchParams.get("token") ?? "";
+    const click = () =>
+      fetch(local(confirmLink), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token }).toString(),
+      });
+    const confirmed = await click();
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain("You&#x27;re subscribed again");
+    expect(await (await click()).text()).toContain("You&#x27;re already subscribed");
     expect(await (await fetch(local(httpsLink ?? ""))).text()).toContain("Unsubscribe from our newsletter?");
+
+    // a forged or missing token gets a clear message
+    const forgedConfirm = await fetch(
+      local(confirmLink.replace(/token=(\d+)\./, (_m, id) => `token=${Number(id) + 1}.`)),
+    );
+    expect(forgedConfirm.status).toBe(400);
+    expect(await forgedConfirm.text()).toContain("This link is not valid");
+    expect((await fetch(`${url}/newsletter/confirm`)).status).toBe(400);
+  });
+
+  it("links each toy to its tracked shop link or to its own page, never to /products?id=", async () => {
+    smtp.messages.length = 0;
+    const email = "links.check@example.com";
+    expect((await post("/api/quiz-newsletter", { ...answers, email })).status).toBe(200);
+    const [mail] = await smtp.waitForMessages(1);
+    const links = [...(mail?.parsed.text ?? "").matchAll(/^ {3}(https:\/\/\S+)$/gm)].map((m) => m[1] ?? "");
+    expect(links).toHaveLength(3);
+    for (const link of links)
+      expect(link).toMatch(/^https:\/\/www\.pawsomepicks\.test\/(go\/\d+\?from=email|toys\/[a-z0-9-]+)$/);
+    expect(mail?.parsed.text).not.toContain("/products?id=");
+  });
+});
+
+describe("the site's contact address", () => {
+  it("is the configured CONTACT_TO on the legal, contact, unsubscribe and confirmation pages", async () => {
+    for (const path of [
+      "/privacy",
+      "/terms",
+      "/affiliate-disclosure",
+      "/about",
+      "/contact",
+      "/unsubscribe?token=nonsense",
+      "/newsletter/confirm?token=nonsense",
+    ]) {
+      const html = await (await fetch(`${url}${path}`)).text();
+      expect(html, path).toContain('href="mailto:owner@pawsomepicks.test"');
+      expect(html, path).not.toContain("support@pawsomepicks.com");
+    }
   });
 });
 
@@ -158,5 +227,9 @@ describe("contact notification", () => {
     expect(mail?.parsed.subject).toBe("Contact form: Question Bcc: victim@example.com");
     expect(mail?.parsed.headers.bcc).toBeUndefined();
     expect(mail?.parsed.text).toContain("Which toy suits a beagle that chews everything?");
+    // one click from the notification to the message in the admin
+    expect(mail?.parsed.text).toMatch(
+      /^Open it in the admin: https:\/\/www\.pawsomepicks\.test\/admin\/messages\/\d+$/m,
+    );
   });
 });

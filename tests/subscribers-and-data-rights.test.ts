@@ -1,7 +1,8 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newsletterSubscribers } from "../server/db/schema";
+import { QUIZ_NEWSLETTER_NOTICE } from "../domain/quiz";
+import { dataErasures, newsletterSubscribers } from "../server/db/schema";
 import { createSmtpTransport } from "../server/mail/transport";
 import { type SmtpTestServer, startSmtpTestServer } from "./support/smtp-test-server";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "./support/test-server";
@@ -151,12 +152,18 @@ describe("subscribers", () => {
     expect(lines[3]).toBe("");
   });
 
-  it("unsubscribes one by hand and deletes one", async () => {
+  it("unsubscribes one by hand (recorded in its consent history) and deletes one", async () => {
     const [early] = (await call("GET", "/api/admin/subscribers?search=early")).body as Subscriber[];
     const changed = await call("PATCH", `/api/admin/subscribers/${early?.id}`, { status: "unsubscribed" });
     expect(changed.body).toMatchObject({ status: "unsubscribed", unsubscribedAt: expect.any(String) });
     const again = await call("PATCH", `/api/admin/subscribers/${early?.id}`, { status: "unsubscribed" });
     expect(again.body.unsubscribedAt).toBe(changed.body.unsubscribedAt);
+    // once, however often it is asked
+    const history = (await call("GET", "/api/admin/personal-data?email=early@example.com")).body.subscriber
+      .consentHistory;
+    expect(history).toEqual([
+      { at: changed.body.unsubscribedAt, action: "unsubscribed", source: "admin", consentText: null },
+    ]);
     // putting an address back on the list needs its owner's consent
     expect((await call("PATCH", `/api/admin/subscribers/${early?.id}`, { status: "subscribed" })).status).toBe(400);
     expect((await call("PATCH", "/api/admin/subscribers/999999", { status: "unsubscribed" })).status).toBe(404);
@@ -209,8 +216,12 @@ describe("data rights", () => {
       email: stored,
       status: "subscribed",
       source: "quiz",
-      consentText: expect.any(String),
+      consentText: QUIZ_NEWSLETTER_NOTICE,
       newsletters: [expect.objectContaining({ subject: "For everyone" })],
+      // each consent as it was given, with its time, source and wording
+      consentHistory: [
+        { at: data.subscriber.consentedAt, action: "subscribed", source: "quiz", consentText: QUIZ_NEWSLETTER_NOTICE },
+      ],
     });
     expect(data.contactMessages).toEqual([
       expect.objectContaining({ email: stored, subject: "About my data", repliedAt: expect.any(String) }),
@@ -222,19 +233,42 @@ describe("data rights", () => {
     expect((await call("GET", "/api/admin/personal-data")).status).toBe(400);
   });
 
-  it("erases it all in one action, recorded by time and hash only", async () => {
+  it("erases it all in one action, recorded by time and a keyed hash only", async () => {
+    const { db } = server.database;
+    const subscriberId = Number(
+      (await db.execute<{ id: number }>(sql`select id from newsletter_subscribers where email = ${stored}`)).rows[0]
+        ?.id,
+    );
     const erased = await call("DELETE", `/api/admin/personal-data?email=${encodeURIComponent(person)}`);
     expect(erased.status).toBe(200);
-    const hash = createHash("sha256").update("jo.doe@example.com").digest("hex");
     expect(erased.body).toEqual({
       id: expect.any(Number),
-      emailHash: hash,
+      emailHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      hashKind: "hmac-sha256",
       erasedAt: expect.any(String),
       counts: { quizSubmissions: 1, subscribers: 1, contactMessages: 1, outboxMessages: 4 },
     });
+    // not a hash anyone can confirm a guessed address against
+    const plain = createHash("sha256").update("jo.doe@example.com").digest("hex");
+    expect(erased.body.emailHash).not.toBe(plain);
+    const secret = (
+      await db.execute<{ value: string }>(sql`select value from app_secrets where name = 'address-hashes'`)
+    ).rows[0]?.value;
+    expect(erased.body.emailHash).toBe(
+      createHmac("sha256", String(secret)).update("erasure:jo.doe@example.com").digest("hex"),
+    );
+    // the consent history went with the subscriber
+    expect(
+      Number(
+        (
+          await db.execute<{ n: number }>(
+            sql`select count(*)::int as n from newsletter_consent_events where subscriber_id = ${subscriberId}`,
+          )
+        ).rows[0]?.n,
+      ),
+    ).toBe(0);
 
     // table by table: nothing holds the address any more
-    const { db } = server.database;
     const holding = async (query: ReturnType<typeof sql>) =>
       Number((await db.execute<{ n: number }>(query)).rows[0]?.n ?? 0);
     const like = "%jo.doe@example.com%";
@@ -276,6 +310,31 @@ describe("data rights", () => {
     // erasing again finds nothing, and says so
     const again = await call("DELETE", `/api/admin/personal-data?email=${encodeURIComponent(person)}`);
     expect(again.body.counts).toEqual({ quizSubmissions: 0, subscribers: 0, contactMessages: 0, outboxMessages: 0 });
+  });
+
+  it("still finds an erasure recorded before the keyed hash by its plain SHA-256, marked as such", async () => {
+    const email = "Old.Erasure@example.com";
+    const plain = createHash("sha256").update("old.erasure@example.com").digest("hex");
+    const counts = { quizSubmissions: 1, subscribers: 0, contactMessages: 0, outboxMessages: 1 };
+    // as the rows before the migration were: no hash_kind given, so the column's default
+    const [legacy] = await server.database.db
+      .insert(dataErasures)
+      .values({ emailHash: plain, erasedAt: new Date("2026-06-01T10:00:00Z"), counts })
+      .returning({ id: dataErasures.id });
+    // a keyed-hash record that happens to hold the same hex is not a match for it
+    await server.database.db
+      .insert(dataErasures)
+      .values({ emailHash: plain, hashKind: "hmac-sha256", erasedAt: new Date("2026-06-02T10:00:00Z"), counts });
+    const found = await call("GET", `/api/admin/personal-data/erasures?email=${encodeURIComponent(email)}`);
+    expect(found.body).toEqual([
+      {
+        id: legacy?.id,
+        emailHash: plain,
+        hashKind: "sha256",
+        erasedAt: "2026-06-01T10:00:00.000Z",
+        counts,
+      },
+    ]);
   });
 
   it("deletes quiz submissions one by one", async () => {

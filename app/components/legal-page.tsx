@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { SITE } from "#app/lib/site.ts";
+import { useContactEmail } from "#app/lib/use-contact-email.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { formatLegalDate, isoDay } from "#domain/dates.ts";
 import { JsonLd } from "./json-ld";
@@ -134,7 +135,8 @@ export function LegalSection({ id, title, children }: { id: string; title: strin
   );
 }
 
-/** The support address as a mailto link, so every page names the same inbox. */
+/** The site's configured contact address as a mailto link, so every page names the same inbox. */
 export function SupportEmailLink() {
-  return <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a>;
+  const email = useContactEmail();
+  return <a href={`mailto:${email}`}>{email}</a>;
 }

@@ -252,7 +252,7 @@ describe("POST /api/quiz-newsletter without a mail server", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("stores 200 submissions sent at once, each address subscribed once", async () => {
+  it("stores 200 submissions sent at once, each address subscribed once and e-mailed at most 3 times", async () => {
     const before = await counts();
     const addresses = Array.from({ length: 50 }, (_, i) => `crowd${i}@example.com`);
     const responses = await Promise.all(
@@ -261,15 +261,21 @@ describe("POST /api/quiz-newsletter without a mail server", () => {
       ),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(200).fill(202));
+    const messages = (await Promise.all(responses.map((r) => r.json()))).map((body) => body.message);
+    expect(messages.filter((m) => m === FORM_REPLIES.quizSaved)).toHaveLength(150);
+    expect(messages.filter((m) => m === FORM_REPLIES.quizRecentlyEmailed)).toHaveLength(50);
     const after = await counts();
     expect(after.submissions).toBe(before.submissions + 200);
-    expect(after.outbox).toBe(before.outbox + 200);
+    // the fourth submission of each address is stored, but no fourth e-mail is queued for it
+    expect(after.outbox).toBe(before.outbox + 150);
     expect(after.subscribers).toBe(before.subscribers + 50);
-    const { rows } = await database.db.execute<{ email: string; n: number }>(
-      sql`select email, count(*)::int as n from quiz_submissions where email like 'crowd%' group by email`,
+    const { rows } = await database.db.execute<{ email: string; n: number; queued: number }>(
+      sql`select s.email, count(*)::int as n,
+            (select count(*)::int from email_outbox o where o.recipient = s.email) as queued
+          from quiz_submissions s where s.email like 'crowd%' group by s.email`,
     );
     expect(rows).toHaveLength(50);
-    expect(rows.every((row) => Number(row.n) === 4)).toBe(true);
+    expect(rows.every((row) => Number(row.n) === 4 && Number(row.queued) === 3)).toBe(true);
   });
 });
 

@@ -420,11 +420,16 @@ const OPERATIONS: Operation[] = [
     path: "/quiz-newsletter",
     operationId: "submitQuiz",
     tag: "Forms",
-    summary: "Saves quiz answers, subscribes the address and e-mails the results",
+    summary:
+      "Saves quiz answers, subscribes the address and e-mails the results (at most 3 results e-mails per address in 24 hours); an address that unsubscribed or bounced stays off the list and is e-mailed a link to confirm instead (at most once in 24 hours)",
     body: quizSubmissionSchema,
     ok: {
       200: { description: "Saved, subscribed and e-mailed", body: "FormSentReply" },
-      202: { description: "Saved and subscribed; the e-mail follows from the outbox", body: "FormSavedReply" },
+      202: {
+        description:
+          "Saved; the e-mail follows from the outbox, or was not sent, and message says why: the address had its results e-mails for the day, its mail server refused it, or it left the newsletter and is asked to confirm",
+        body: "FormSavedReply",
+      },
     },
     errors: [429],
   },
@@ -1111,7 +1116,7 @@ const OPERATIONS: Operation[] = [
     operationId: "exportPersonalData",
     tag: "Admin audience",
     summary:
-      "Everything the site holds about an address (quiz submissions, subscriber record with consent, contact messages, e-mails) as a JSON download",
+      "Everything the site holds about an address (quiz submissions, subscriber record with its consent history, contact messages, e-mails) as a JSON download",
     query: personalDataQuerySchema,
     ok: {
       200: { description: PERSONAL_DATA_FILENAME, body: "PersonalData", headers: ["Content-Disposition"] },
@@ -1123,7 +1128,7 @@ const OPERATIONS: Operation[] = [
     operationId: "erasePersonalData",
     tag: "Admin audience",
     summary:
-      "Erases everything the site holds about an address, and records the erasure (time, counts and a SHA-256 of the address, never the address)",
+      "Erases everything the site holds about an address (its newsletter consent history included), and records the erasure (time, counts and an HMAC-SHA256 of the address keyed with the app secret, never the address)",
     query: personalDataQuerySchema,
     ok: { 200: { description: "The erasure record", body: "DataErasure" } },
   },

@@ -139,3 +139,81 @@ describe("migrations", () => {
     expect(left.rows[0]).toEqual({ links: 0, recs: 0 });
   });
 });
+
+describe("the consent history migration (issue 26)", () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrated: false });
+  });
+  afterAll(() => database.close());
+
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+    entries: { tag: string }[];
+  };
+  const files = journal.entries.map((entry) => readFileSync(join(migrationsFolder, `${entry.tag}.sql`), "utf8"));
+  const at = files.findIndex((file) => file.includes('CREATE TABLE "newsletter_consent_events"'));
+
+  async function apply(file: string) {
+    for (const statement of file.split("--> statement-breakpoint")) {
+      if (statement.trim()) await database.db.execute(sql.raw(statement));
+    }
+  }
+
+  it("gives every earlier subscriber its consent, then its withdrawal, as its first events", async () => {
+    expect(at).toBeGreaterThan(0);
+    for (const file of files.slice(0, at)) await apply(file);
+    const { db } = database;
+    await db.execute(sql`insert into newsletter_subscribers (email, status, source, consent_text, consented_at, unsubscribed_at, bounced_at) values
+      ('kept@example.com', 'subscribed', 'quiz', 'Notice A', '2026-01-01T10:00:00Z', null, null),
+      ('left@example.com', 'unsubscribed', 'quiz', 'Notice B', '2026-02-01T10:00:00Z', '2026-03-01T10:00:00Z', null),
+      ('gone@example.com', 'bounced', 'quiz', 'Notice C', '2026-04-01T10:00:00Z', null, '2026-04-02T10:00:00Z')`);
+    await db.execute(sql`insert into data_erasures (email_hash, counts) values (${"a".repeat(64)}, '{}')`);
+
+    await apply(files[at] ?? "");
+    const events = await db.execute(sql`
+      select s.email, e.action, e.source, e.consent_text, e.at from newsletter_consent_events e
+      join newsletter_subscribers s on s.id = e.subscriber_id order by s.email, e.at`);
+    expect(events.rows.map((row) => ({ ...row, at: new Date(String(row.at)).toISOString() }))).toEqual([
+      {
+        email: "gone@example.com",
+        action: "subscribed",
+        source: "quiz",
+        consent_text: "Notice C",
+        at: "2026-04-01T10:00:00.000Z",
+      },
+      {
+        email: "gone@example.com",
+        action: "bounced",
+        source: "earlier-record",
+        consent_text: null,
+        at: "2026-04-02T10:00:00.000Z",
+      },
+      {
+        email: "kept@example.com",
+        action: "subscribed",
+        source: "quiz",
+        consent_text: "Notice A",
+        at: "2026-01-01T10:00:00.000Z",
+      },
+      {
+        email: "left@example.com",
+        action: "subscribed",
+        source: "quiz",
+        consent_text: "Notice B",
+        at: "2026-02-01T10:00:00.000Z",
+      },
+      {
+        email: "left@example.com",
+        action: "unsubscribed",
+        source: "earlier-record",
+        consent_text: null,
+        at: "2026-03-01T10:00:00.000Z",
+      },
+    ]);
+    // an erasure recorded before keeps its plain SHA-256, and says so
+    expect((await db.execute(sql`select hash_kind from data_erasures`)).rows).toEqual([{ hash_kind: "sha256" }]);
+    // the backfill adds nothing when run again
+    await db.execute(sql.raw(files[at]?.split("--> statement-breakpoint").at(-1) ?? ""));
+    expect((await db.execute(sql`select count(*)::int as n from newsletter_consent_events`)).rows).toEqual([{ n: 5 }]);
+  });
+});

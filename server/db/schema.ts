@@ -381,6 +381,35 @@ export const newsletterSubscribers = pgTable(
     index("newsletter_subscribers_status_idx").on(t.status),
     index("newsletter_subscribers_created_at_idx").on(t.createdAt.desc()),
     index("newsletter_subscribers_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    // a quiz submission finds an address that left the list whatever its letter case (issue 26)
+    index("newsletter_subscribers_email_lower_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+// Every consent and withdrawal of a subscriber (issue 26), never overwritten: the subscriber row
+// holds the state now, this table how it came to be (what the person was shown, when, and how).
+// It goes with its subscriber (an erasure, or the owner deleting the address).
+export const newsletterConsentEvents = pgTable(
+  "newsletter_consent_events",
+  {
+    id: serial("id").primaryKey(),
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** domain/subscribers.ts CONSENT_ACTIONS */
+    action: text("action").notNull(),
+    /** how it came: quiz, confirmation-link, unsubscribe-link, one-click, admin, mail-server, earlier-record */
+    source: text("source").notNull(),
+    /** the wording the person was shown with a consent; null for a withdrawal */
+    consentText: text("consent_text"),
+  },
+  (t) => [
+    check(
+      "newsletter_consent_events_action_check",
+      sql`${t.action} in ('subscribed', 'confirmation-requested', 'resubscribed', 'unsubscribed', 'bounced')`,
+    ),
+    index("newsletter_consent_events_subscriber_idx").on(t.subscriberId, t.at),
   ],
 );
 
@@ -432,14 +461,24 @@ export const newsletterDeliveries = pgTable(
 
 // A person's data erased on request (GDPR/CCPA): when, and a hash of the address (never the
 // address), so it can be shown later that it was done.
-export const dataErasures = pgTable("data_erasures", {
-  id: serial("id").primaryKey(),
-  /** SHA-256 of the normalised address, hex */
-  emailHash: text("email_hash").notNull(),
-  erasedAt: timestamp("erased_at", { withTimezone: true }).notNull().defaultNow(),
-  /** how many rows of each kind went */
-  counts: jsonb("counts").$type<Record<string, number>>().notNull(),
-});
+export const dataErasures = pgTable(
+  "data_erasures",
+  {
+    id: serial("id").primaryKey(),
+    /** a hash of the address trimmed and lower-cased, hex, made as hash_kind says */
+    emailHash: text("email_hash").notNull(),
+    /**
+     * hmac-sha256 (keyed by the app secret) since issue 26; the default is the plain SHA-256 of
+     * the rows written before, which cannot be re-hashed without their address. Every insert
+     * names its kind.
+     */
+    hashKind: text("hash_kind").$type<"hmac-sha256" | "sha256">().notNull().default("sha256"),
+    erasedAt: timestamp("erased_at", { withTimezone: true }).notNull().defaultNow(),
+    /** how many rows of each kind went */
+    counts: jsonb("counts").$type<Record<string, number>>().notNull(),
+  },
+  (t) => [check("data_erasures_hash_kind_check", sql`${t.hashKind} in ('hmac-sha256', 'sha256')`)],
+);
 
 // What the owner did in the admin, and when (decision 029): the action, the kind of item and
 // which one. Never personal data: a subscriber or message is named by its id, an erasure by
@@ -505,6 +544,11 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
   hits: integer("hits").notNull().default(0),
+  /**
+   * rolling limits only: the times of the hits allowed within the last window (at most its max);
+   * their window_started_at is the latest attempt, which the pruning of day-old rows goes by
+   */
+  recentHits: timestamp("recent_hits", { withTimezone: true }).array(),
 });
 
 // Secrets the app generates for itself on first start (e.g. the key that signs unsubscribe

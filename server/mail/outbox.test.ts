@@ -152,6 +152,7 @@ describe("enqueue + deliver", () => {
       to: "owner@pawsomepicks.test",
       message: { name: 'Jane "JD" Doe, Esq.', email: "jane@example.com", subject: "Hello", message: "Hi there" },
       receivedAt: new Date("2026-01-02T03:04:05.000Z"),
+      adminUrl: "https://www.pawsomepicks.test/admin/messages/1",
     });
     const id = await outbox.enqueue(db, message);
     expect(await outbox.deliver(id, 2_000)).toBe(true);

@@ -45,6 +45,13 @@ const WORKER_BATCH = 10;
 
 type Outcome = "sent" | "retried" | "failed" | "unrecorded";
 
+/**
+ * How an immediate send ended: `sent` (the mail server took it), `failed` (refused for good, the
+ * row is marked failed and never retried), or `pending` (no mail server, a temporary failure, or
+ * not settled in time: the worker goes on with it).
+ */
+export type SendNowOutcome = "sent" | "failed" | "pending";
+
 const claimedColumns = {
   id: emailOutbox.id,
   kind: emailOutbox.kind,
@@ -241,6 +248,34 @@ export function createOutbox(db: Database, options: OutboxOptions) {
     return counts;
   }
 
+  async function sendNow(id: number, timeoutMs: number): Promise<SendNowOutcome> {
+    if (!transport) return "pending";
+    let row: ClaimedRow | undefined;
+    try {
+      await expire(id);
+      [row] = await claim(1, id);
+    } catch (error) {
+      logger.error({ outboxId: id, err: error }, "could not claim an email for sending");
+      return "pending";
+    }
+    if (!row) return "pending";
+    const { accepted, settled } = attempt(row, transport);
+    let timeout: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<SendNowOutcome>((resolve) => {
+      timeout = setTimeout(() => resolve("pending"), timeoutMs);
+    });
+    // waits for the outcome to be stored too, so a caller reading the row sees it
+    const outcome = settled.then(
+      async (recorded): Promise<SendNowOutcome> =>
+        recorded === "failed" ? "failed" : (await accepted) ? "sent" : "pending",
+    );
+    try {
+      return await Promise.race([outcome, timedOut]);
+    } finally {
+      clearTimeout(timeout);
+    }
+  }
+
   function schedule(delayMs: number) {
     if (!running) return;
     timer = setTimeout(() => {
@@ -283,29 +318,12 @@ export function createOutbox(db: Database, options: OutboxOptions) {
       return row.id;
     },
 
-    /** Tries to send this one message now (claiming it like the worker does). Resolves true when it was handed to the SMTP server within timeoutMs; false when no transport, the send failed, it was already claimed, or the time ran out (the send then goes on in the background and records its outcome). Never rejects. */
+    /** Tries to send this one message now (claiming it like the worker does), waiting at most timeoutMs; the send then goes on in the background and records its outcome. Never rejects. */
+    sendNow,
+
+    /** sendNow, as "was it handed to the SMTP server in time?" */
     async deliver(id: number, timeoutMs: number): Promise<boolean> {
-      if (!transport) return false;
-      let row: ClaimedRow | undefined;
-      try {
-        await expire(id);
-        [row] = await claim(1, id);
-      } catch (error) {
-        logger.error({ outboxId: id, err: error }, "could not claim an email for sending");
-        return false;
-      }
-      if (!row) return false;
-      const { accepted, settled } = attempt(row, transport);
-      let timeout: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<boolean>((resolve) => {
-        timeout = setTimeout(() => resolve(false), timeoutMs);
-      });
-      try {
-        // waits for the outcome to be stored too, so a caller reading the row sees it
-        return await Promise.race([settled.then(() => accepted), timedOut]);
-      } finally {
-        clearTimeout(timeout);
-      }
+      return (await sendNow(id, timeoutMs)) === "sent";
     },
 
     /** One worker pass: claims up to `limit` due messages with FOR UPDATE SKIP LOCKED and sends them. */

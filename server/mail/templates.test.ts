@@ -128,6 +128,7 @@ describe("contactNotificationEmail", () => {
         message: "Line one\nLine two",
       },
       receivedAt,
+      adminUrl: "https://www.pawsomepicks.com/admin/messages/42",
     });
     expect(mail).toMatchObject({
       kind: "contact-notification",
@@ -140,6 +141,7 @@ describe("contactNotificationEmail", () => {
     expect(mail.text).toContain("Subject: Toy suggestion");
     expect(mail.text).toContain("Received: 2026-05-04T10:20:30.000Z");
     expect(mail.text).toContain("Line one\nLine two");
+    expect(mail.text).toContain("Open it in the admin: https://www.pawsomepicks.com/admin/messages/42");
   });
 
   it("cannot be used to inject headers through the visitor's subject or name", () => {
@@ -152,6 +154,7 @@ describe("contactNotificationEmail", () => {
         message: "x",
       },
       receivedAt,
+      adminUrl: "https://www.pawsomepicks.com/admin/messages/43",
     });
     expect(mail.subject).toBe("Contact form: Hi Bcc: victim@example.com spam body");
     expect(mail.replyTo?.name).toBe("Eve Bcc: victim@example.com");

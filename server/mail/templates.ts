@@ -124,6 +124,8 @@ export function contactNotificationEmail(input: {
   to: string;
   message: { name: string; email: string; subject: string; message: string };
   receivedAt: Date;
+  /** the message in the admin inbox */
+  adminUrl: string;
 }): OutboxMessage {
   const { name, email, subject, message } = input.message;
   const text = [
@@ -136,6 +138,8 @@ export function contactNotificationEmail(input: {
     "",
     "Message:",
     message,
+    "",
+    `Open it in the admin: ${input.adminUrl}`,
     "",
     "--",
     `Reply to this e-mail to answer ${toHeaderText(name) || email} directly.`,
@@ -183,4 +187,52 @@ export function contactReplyEmail(input: {
     subject: toHeaderText(input.subject),
     text,
   };
+}
+
+export const RESUBSCRIBE_SUBJECT = "Do you want the newsletter again?";
+
+/**
+ * Asks an address that left the newsletter (or bounced) whether it wants it again, after someone
+ * entered it in the quiz (issue 26). Only the link's button puts it back on the list; not a list
+ * message itself, so no List-Unsubscribe: ignoring it is enough.
+ */
+export function resubscribeEmail(input: {
+  to: string;
+  confirmUrl: string;
+  linkDays: number;
+  siteUrl: string;
+}): OutboxMessage {
+  const why =
+    "Someone, hopefully you, entered this address in the Dog Toy Matchmaker Quiz on Pawsome Picks. This address is not on our newsletter list (it was unsubscribed earlier, or our e-mails to it did not arrive), so we have not signed it up again.";
+  const ask = `If you want the Pawsome Picks newsletter again, open this link and confirm with its button. The link works for ${input.linkDays} days.`;
+  const ignore = "If you don't want it, or you didn't take the quiz, ignore this e-mail: nothing changes.";
+  const text = [
+    "Hi there,",
+    "",
+    why,
+    "",
+    ask,
+    input.confirmUrl,
+    "",
+    ignore,
+    "",
+    "--",
+    "Pawsome Picks",
+    input.siteUrl,
+    "",
+  ].join("\n");
+  const html = [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>',
+    escapeHtml(RESUBSCRIBE_SUBJECT),
+    `</title></head><body style="margin:0;padding:24px;background:#fff7ed;"><div style="${font}max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px;">`,
+    `<h1 style="${font}font-size:22px;margin:0 0 12px;">${escapeHtml(RESUBSCRIBE_SUBJECT)}</h1>`,
+    `<p style="${font}">${escapeHtml(why)}</p>`,
+    `<p style="${font}">${escapeHtml(ask)}</p>`,
+    `<p style="${font}"><a href="${safeHref(input.confirmUrl)}" style="display:inline-block;background:#c2410c;color:#ffffff;font-weight:bold;padding:10px 16px;border-radius:8px;text-decoration:none;">Yes, I want the newsletter</a></p>`,
+    `<p style="${font}">${escapeHtml(ignore)}</p>`,
+    `<hr style="border:none;border-top:1px solid #e5e7eb;margin:20px 0;">`,
+    `<p style="${font}font-size:12px;color:#6b7280;"><a href="${safeHref(input.siteUrl)}" style="color:#6b7280;">Pawsome Picks</a></p>`,
+    "</div></body></html>",
+  ].join("");
+  return { kind: "newsletter-confirmation", to: input.to, subject: RESUBSCRIBE_SUBJECT, text, html };
 }

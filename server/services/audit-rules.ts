@@ -7,7 +7,7 @@ import type { CategoryEditorService } from "./category-editor.service";
 import type { InboxService } from "./inbox.service";
 import type { MediaService } from "./media.service";
 import type { NewslettersService } from "./newsletters.service";
-import { erasureHash, type PersonalDataService } from "./personal-data.service";
+import type { PersonalDataService } from "./personal-data.service";
 import type { PostEditorService } from "./post-editor.service";
 import type { ProductEditorService } from "./product-editor.service";
 import type { QuizSubmissionsService } from "./quiz-submissions.service";
@@ -21,10 +21,8 @@ import type { PurgeWhich } from "./trash.service";
 
 type LookUp = AuditService["lookUp"];
 
-/** How much of the address's SHA-256 an entry keeps: enough to match an erasure record, not to be one. */
+/** How much of the address's keyed hash an entry keeps: enough to match an erasure record, not to be one. */
 export const HASH_PREFIX_LENGTH = 12;
-
-const hashPrefix = (email: string) => erasureHash(email).slice(0, HASH_PREFIX_LENGTH);
 
 const purgedOne = (which: PurgeWhich): number | null =>
   "id" in which && typeof which.id === "number" ? which.id : null;
@@ -330,11 +328,28 @@ export function newslettersRules(lookUp: LookUp): AuditRules<NewslettersService>
   };
 }
 
-/** A visitor's data: export and erasure, kept as row counts and a prefix of the address's hash. */
-export function personalDataRules(): AuditRules<PersonalDataService> {
+/**
+ * A visitor's data: a look-up in the admin, an export and an erasure, kept as row counts and a
+ * prefix of the address's keyed hash (the erasure record's, so the entries can be matched to it).
+ */
+export function personalDataRules(
+  personalData: Pick<PersonalDataService, "addressHash">,
+): AuditRules<PersonalDataService> {
+  const hashPrefix = async (email: string) => (await personalData.addressHash(email)).slice(0, HASH_PREFIX_LENGTH);
   return {
+    lookUp: {
+      entries: async ([email], summary) => ({
+        action: "look-up",
+        itemKind: "personal-data",
+        itemLabel: "Personal data",
+        details: {
+          rows: Object.values(summary.counts).reduce((sum, n) => sum + n, 0),
+          hash: await hashPrefix(email),
+        },
+      }),
+    },
     export: {
-      entries: ([email], data) => ({
+      entries: async ([email], data) => ({
         action: "export",
         itemKind: "personal-data",
         itemLabel: "Personal data (JSON)",
@@ -344,7 +359,7 @@ export function personalDataRules(): AuditRules<PersonalDataService> {
             (data.subscriber ? 1 : 0) +
             data.contactMessages.length +
             data.outboxMessages.length,
-          hash: hashPrefix(email),
+          hash: await hashPrefix(email),
         },
       }),
     },

@@ -220,7 +220,11 @@ export interface AuditRule<A extends unknown[], R> {
   /** reads, before the call, what the entry needs and the call may take away (a deleted item's title, a status) */
   before?: (args: A) => Promise<ItemState | null>;
   /** the entries of a call that succeeded; none when nothing happened (nothing found, nothing changed) */
-  entries: (args: A, result: R, before: ItemState | null) => NewAuditEntry | NewAuditEntry[] | null;
+  entries: (
+    args: A,
+    result: R,
+    before: ItemState | null,
+  ) => NewAuditEntry | NewAuditEntry[] | null | Promise<NewAuditEntry | NewAuditEntry[] | null>;
 }
 
 /** The rules of a service's methods: which method records which action, and how the item is named. */
@@ -256,7 +260,7 @@ export function audited<S extends object>(
       const result = await call(...args);
       let entries: NewAuditEntry[] = [];
       try {
-        entries = [rule.entries(args, result, before) ?? []].flat();
+        entries = [(await rule.entries(args, result, before)) ?? []].flat();
       } catch (error) {
         audit.failed(error, `describing ${name}`);
       }

@@ -170,8 +170,12 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     breedEditorRules(lookUp),
   );
   const rateLimits = createRateLimitService(db, { now: config.now });
-  const newsletter = createNewsletterService(db, createSecretSource(db, "unsubscribe-links", config.appSecret));
-  const contact = createContactService(db, { outbox }, { contactTo: config.mail.contactTo });
+  const newsletter = createNewsletterService(db, createSecretSource(db, "unsubscribe-links", config.appSecret), {
+    now: config.now,
+  });
+  // keys the hashes that stand for an address: erasure records, per-address e-mail counters
+  const addressKeys = createSecretSource(db, "address-hashes", config.appSecret);
+  const contact = createContactService(db, { outbox }, { contactTo: config.mail.contactTo, siteUrl: config.siteUrl });
   const inbox = audited(
     createInboxService(db, { outbox }, { contactTo: config.mail.contactTo, now: config.now }),
     audit,
@@ -179,8 +183,8 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
   );
   const quiz = createQuizService(
     db,
-    { catalog, newsletter, outbox },
-    { siteUrl: config.siteUrl, unsubscribeMailbox: config.mail.contactTo },
+    { catalog, newsletter, outbox, rateLimits, addressKeys },
+    { siteUrl: config.siteUrl, unsubscribeMailbox: config.mail.contactTo, now: config.now },
   );
   const auth = createAuthService(db, rateLimits, {
     now: config.now,
@@ -188,6 +192,7 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
   });
   /** sends a queued form e-mail now; true when the mail server took it within the time limit */
   const deliverNow = (messageId: number) => outbox.deliver(messageId, config.mail.sendTimeoutMs);
+  const personalData = createPersonalDataService(db, { addressKeys }, { now: config.now });
   return {
     catalog,
     content,
@@ -220,13 +225,19 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
       audit,
       newslettersRules(lookUp),
     ),
-    personalData: audited(createPersonalDataService(db, { now: config.now }), audit, personalDataRules()),
+    personalData: audited(personalData, audit, personalDataRules(personalData)),
     /** sends a queued e-mail now; true when the mail server took it within the time limit */
     deliverNow,
     contact,
     quiz,
     publicForms: createPublicFormsService(
-      { contact, quiz, outbox, rateLimits, deliverNow },
+      {
+        contact,
+        quiz,
+        outbox,
+        rateLimits,
+        sendNow: (messageId) => outbox.sendNow(messageId, config.mail.sendTimeoutMs),
+      },
       { rateLimit: config.formRateLimit ?? { max: 30, windowMs: 10 * 60_000 } },
     ),
     newsletter,

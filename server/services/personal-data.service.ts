@@ -1,6 +1,14 @@
 import { createHash } from "node:crypto";
-import { asc, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
-import { type DataErasure, type ErasureCounts, erasureKey, type PersonalData } from "#domain/personal-data.ts";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { mailboxKey } from "#domain/email.ts";
+import type {
+  DataErasure,
+  ErasureCounts,
+  ErasureHashKind,
+  PersonalData,
+  PersonalDataSummary,
+} from "#domain/personal-data.ts";
+import type { SubscriberStatus } from "#domain/subscribers.ts";
 import type { Database } from "#server/db/client.ts";
 import {
   contactMessages,
@@ -11,15 +19,22 @@ import {
   newsletters,
   quizSubmissions,
 } from "#server/db/schema.ts";
+import { consentHistoryOf } from "./consent-history";
+import { keyedHash, type SecretSource } from "./secrets.service";
 
 /** A pattern that matches exactly `email`, whatever its letter case (ILIKE with no wildcards). */
 function sameAddress(email: string): string {
   return email.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Hex SHA-256 of the address as erasure records keep it (domain/personal-data.ts erasureKey). */
-export function erasureHash(email: string): string {
-  return createHash("sha256").update(erasureKey(email)).digest("hex");
+/** The hash an erasure record keeps of an address: an HMAC keyed by the app secret (issue 26). */
+export function erasureHash(key: string, email: string): string {
+  return keyedHash(key, "erasure", mailboxKey(email));
+}
+
+/** How records written before issue 26 hashed the address: a plain SHA-256, kept to look them up. */
+function legacyErasureHash(email: string): string {
+  return createHash("sha256").update(mailboxKey(email)).digest("hex");
 }
 
 const iso = (date: Date) => date.toISOString();
@@ -28,6 +43,7 @@ const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 function toErasure(row: {
   id: number;
   emailHash: string;
+  hashKind: ErasureHashKind;
   erasedAt: Date;
   counts: Record<string, number>;
 }): DataErasure {
@@ -35,6 +51,7 @@ function toErasure(row: {
   return {
     id: row.id,
     emailHash: row.emailHash,
+    hashKind: row.hashKind,
     erasedAt: row.erasedAt.toISOString(),
     counts: {
       quizSubmissions: counts.quizSubmissions ?? 0,
@@ -50,7 +67,11 @@ function toErasure(row: {
  * An address is matched whatever its letter case: erasing the mailbox someone typed as
  * "Jo@Example.com" must also erase what they typed as "jo@example.com".
  */
-export function createPersonalDataService(db: Database, options: { now?: () => Date } = {}) {
+export function createPersonalDataService(
+  db: Database,
+  deps: { addressKeys: SecretSource },
+  options: { now?: () => Date } = {},
+) {
   const now = options.now ?? (() => new Date());
 
   /** Outbox messages to the address, replying to it (contact notifications), or notifying of its messages. */
@@ -65,6 +86,11 @@ export function createPersonalDataService(db: Database, options: { now?: () => D
   }
 
   return {
+    /** The keyed hash erasure records keep of `email` (the audit log keeps a prefix of it). */
+    async addressHash(email: string): Promise<string> {
+      return erasureHash(await deps.addressKeys.get(), email);
+    },
+
     /** Everything the site holds about `email`, as one document. */
     async export(email: string): Promise<PersonalData> {
       const pattern = sameAddress(email);
@@ -84,7 +110,7 @@ export function createPersonalDataService(db: Database, options: { now?: () => D
       const notificationIds = messages.flatMap((m) =>
         m.notificationOutboxId === null ? [] : [m.notificationOutboxId],
       );
-      const [outbox, deliveries] = await Promise.all([
+      const [outbox, deliveries, consentHistory] = await Promise.all([
         db
           .select()
           .from(emailOutbox)
@@ -98,6 +124,7 @@ export function createPersonalDataService(db: Database, options: { now?: () => D
               .where(eq(newsletterDeliveries.subscriberId, subscriber.id))
               .orderBy(asc(newsletterDeliveries.createdAt))
           : Promise.resolve([]),
+        subscriber ? consentHistoryOf(db, subscriber.id) : Promise.resolve([]),
       ]);
       return {
         email,
@@ -128,6 +155,7 @@ export function createPersonalDataService(db: Database, options: { now?: () => D
               unsubscribedAt: isoOrNull(subscriber.unsubscribedAt),
               bouncedAt: isoOrNull(subscriber.bouncedAt),
               newsletters: deliveries.map((d) => ({ id: d.id, subject: d.subject, queuedAt: iso(d.queuedAt) })),
+              consentHistory,
             }
           : null,
         contactMessages: messages.map((row) => ({
@@ -157,13 +185,47 @@ export function createPersonalDataService(db: Database, options: { now?: () => D
       };
     },
 
+    /** What the admin's look-up shows: how many records of each kind, and the consent history. */
+    async lookUp(email: string): Promise<PersonalDataSummary> {
+      const pattern = sameAddress(email);
+      const counted = async (rows: Promise<{ n: number }[]>) => (await rows)[0]?.n ?? 0;
+      const [quiz, [subscriber], messages] = await Promise.all([
+        counted(db.select({ n: count() }).from(quizSubmissions).where(ilike(quizSubmissions.email, pattern))),
+        db
+          .select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status })
+          .from(newsletterSubscribers)
+          .where(ilike(newsletterSubscribers.email, pattern)),
+        db
+          .select({ outboxId: contactMessages.notificationOutboxId })
+          .from(contactMessages)
+          .where(ilike(contactMessages.email, pattern)),
+      ]);
+      const notificationIds = messages.flatMap((m) => (m.outboxId === null ? [] : [m.outboxId]));
+      const [outbox, consentHistory] = await Promise.all([
+        counted(db.select({ n: count() }).from(emailOutbox).where(outboxCondition(email, notificationIds))),
+        subscriber ? consentHistoryOf(db, subscriber.id) : Promise.resolve([]),
+      ]);
+      return {
+        counts: {
+          quizSubmissions: quiz,
+          subscribers: subscriber ? 1 : 0,
+          contactMessages: messages.length,
+          outboxMessages: outbox,
+        },
+        subscriberStatus: subscriber ? (subscriber.status as SubscriberStatus) : null,
+        consentHistory,
+      };
+    },
+
     /**
-     * Deletes everything held about `email` in one transaction (newsletter deliveries go with the
-     * subscriber) and records that it was done: the time, the counts and a hash of the address.
+     * Deletes everything held about `email` in one transaction (newsletter deliveries and the
+     * consent history go with the subscriber) and records that it was done: the time, the counts
+     * and a keyed hash of the address.
      */
     async erase(email: string): Promise<DataErasure> {
       const pattern = sameAddress(email);
       const erasedAt = now();
+      const emailHash = erasureHash(await deps.addressKeys.get(), email);
       return db.transaction(async (tx) => {
         const quiz = await tx
           .delete(quizSubmissions)
@@ -190,19 +252,30 @@ export function createPersonalDataService(db: Database, options: { now?: () => D
         };
         const [row] = await tx
           .insert(dataErasures)
-          .values({ emailHash: erasureHash(email), erasedAt, counts })
+          .values({ emailHash, hashKind: "hmac-sha256", erasedAt, counts })
           .returning();
         if (!row) throw new Error("the erasure was not recorded");
         return toErasure(row);
       });
     },
 
-    /** Erasures, newest first; with `email`, only those of that address (found by its hash). */
+    /**
+     * Erasures, newest first; with `email`, only those of that address, found by its hash of
+     * each kind (records from before the keyed hash keep their plain SHA-256).
+     */
     async listErasures(email?: string): Promise<DataErasure[]> {
+      const key = email === undefined ? null : await deps.addressKeys.get();
       const rows = await db
         .select()
         .from(dataErasures)
-        .where(email === undefined ? undefined : eq(dataErasures.emailHash, erasureHash(email)))
+        .where(
+          email === undefined || key === null
+            ? undefined
+            : or(
+                and(eq(dataErasures.hashKind, "hmac-sha256"), eq(dataErasures.emailHash, erasureHash(key, email))),
+                and(eq(dataErasures.hashKind, "sha256"), eq(dataErasures.emailHash, legacyErasureHash(email))),
+              ),
+        )
         .orderBy(desc(dataErasures.erasedAt), desc(dataErasures.id))
         .limit(200);
       return rows.map(toErasure);

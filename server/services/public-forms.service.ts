@@ -2,9 +2,9 @@ import type { ContactInput } from "#domain/contact.ts";
 import type { FormReply } from "#domain/form-reply.ts";
 import { FORM_REPLIES } from "#domain/forms.ts";
 import type { QuizSubmission } from "#domain/quiz.ts";
-import type { Outbox } from "#server/mail/outbox.ts";
+import type { Outbox, SendNowOutcome } from "#server/mail/outbox.ts";
 import type { ContactService } from "./contact.service";
-import type { QuizService } from "./quiz.service";
+import type { QuizMail, QuizService } from "./quiz.service";
 import type { RateLimitService } from "./rate-limit.service";
 
 /** A limit of `max` submissions per client in each window. */
@@ -18,7 +18,7 @@ export type FormOutcome =
   | { outcome: "throttled"; retryAfterSeconds: number }
   /** the hidden honeypot field was filled: nothing stored */
   | { outcome: "automated" }
-  /** stored; 200 when the e-mail reached the mail server in time, 202 when it follows */
+  /** stored; 200 when the e-mail reached the mail server in time, 202 when it follows or was not sent (the reply says why) */
   | { outcome: "accepted"; status: 200 | 202; reply: FormReply };
 
 /**
@@ -31,7 +31,8 @@ export function createPublicFormsService(
     quiz: QuizService;
     outbox: Outbox;
     rateLimits: RateLimitService;
-    deliverNow: (messageId: number) => Promise<boolean>;
+    /** sends a queued e-mail now, waiting at most the configured time */
+    sendNow: (messageId: number) => Promise<SendNowOutcome>;
   },
   config: { rateLimit: FormRateLimit },
 ) {
@@ -42,23 +43,33 @@ export function createPublicFormsService(
     return null;
   }
 
+  const accepted = (status: 200 | 202, reply: FormReply): FormOutcome => ({ outcome: "accepted", status, reply });
+
+  /** The contact notification or the quiz results sent now: 200 when the mail server took it, else 202. */
   async function reply(
     messageId: number,
-    sent: string,
-    queued: string,
-    saved: string,
-    note: string,
+    texts: { sent: string; queued: string; saved: string; note: string; refused?: string },
   ): Promise<FormOutcome> {
-    if (await deps.deliverNow(messageId)) {
-      return { outcome: "accepted", status: 200, reply: { emailSent: true, message: sent } };
-    }
-    return {
-      outcome: "accepted",
-      status: 202,
-      reply: deps.outbox.configured
-        ? { emailSent: false, message: queued }
-        : { emailSent: false, message: saved, note },
-    };
+    const sent = await deps.sendNow(messageId);
+    if (sent === "sent") return accepted(200, { emailSent: true, message: texts.sent });
+    if (sent === "failed" && texts.refused) return accepted(202, { emailSent: false, message: texts.refused });
+    return accepted(
+      202,
+      deps.outbox.configured
+        ? { emailSent: false, message: texts.queued }
+        : { emailSent: false, message: texts.saved, note: texts.note },
+    );
+  }
+
+  /** What the visitor is told when the quiz's address left the newsletter and is asked to confirm instead. */
+  async function resubscribeReply(mail: Extract<QuizMail, { kind: "resubscribe" | "resubscribe-limited" }>) {
+    if (mail.kind === "resubscribe-limited")
+      return accepted(202, { emailSent: false, message: FORM_REPLIES.quizConfirmRecent });
+    const sent = await deps.sendNow(mail.messageId);
+    return accepted(202, {
+      emailSent: false,
+      message: sent === "failed" ? FORM_REPLIES.quizConfirmUndeliverable : FORM_REPLIES.quizConfirmSent,
+    });
   }
 
   return {
@@ -68,27 +79,33 @@ export function createPublicFormsService(
       const refused = await admit("contact", client, website);
       if (refused) return refused;
       const { messageId } = await deps.contact.submit(message);
-      return reply(
-        messageId,
-        FORM_REPLIES.contactSent,
-        FORM_REPLIES.contactQueued,
-        FORM_REPLIES.contactQueued,
-        FORM_REPLIES.contactNote,
-      );
+      return reply(messageId, {
+        sent: FORM_REPLIES.contactSent,
+        queued: FORM_REPLIES.contactQueued,
+        saved: FORM_REPLIES.contactQueued,
+        note: FORM_REPLIES.contactNote,
+      });
     },
 
-    /** The quiz's answers and e-mail address: stored, subscribed, results e-mailed. */
+    /** The quiz's answers and e-mail address: stored; subscribed and e-mailed its results, or asked to confirm when it left the list. */
     async submitQuiz(input: QuizSubmission, client: string): Promise<FormOutcome> {
       const refused = await admit("quiz-newsletter", client, input.website);
       if (refused) return refused;
-      const { messageId } = await deps.quiz.submit(input);
-      return reply(
-        messageId,
-        FORM_REPLIES.quizSent,
-        FORM_REPLIES.quizQueued,
-        FORM_REPLIES.quizSaved,
-        FORM_REPLIES.quizNote,
-      );
+      const { mail } = await deps.quiz.submit(input);
+      switch (mail.kind) {
+        case "results":
+          return reply(mail.messageId, {
+            sent: FORM_REPLIES.quizSent,
+            queued: FORM_REPLIES.quizQueued,
+            saved: FORM_REPLIES.quizSaved,
+            note: FORM_REPLIES.quizNote,
+            refused: FORM_REPLIES.quizUndeliverable,
+          });
+        case "results-limited":
+          return accepted(202, { emailSent: false, message: FORM_REPLIES.quizRecentlyEmailed });
+        default:
+          return resubscribeReply(mail);
+      }
     },
   };
 }

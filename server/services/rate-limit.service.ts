@@ -13,9 +13,13 @@ export interface RateLimitVerdict {
 // so the table stays the size of the recent traffic without a separate job.
 const PRUNE_EVERY_N_HITS = 200;
 
+/** The database, or one of its transactions (a rolling hit counted with what it allows is undone with it). */
+export type RateLimitExecutor = Pick<Database, "execute">;
+
 /**
- * Fixed-window counters in the database, so every app instance shares them. Windows are timed
- * by the injected clock (tests move it; instances agree through NTP like every other clock).
+ * Counters in the database, so every app instance shares them: fixed windows for per-client
+ * limits, and rolling ones for "at most N in any span" (per-address e-mail limits). Windows are
+ * timed by the injected clock (tests move it; instances agree through NTP like every other clock).
  */
 export function createRateLimitService(db: Database, options: { now?: () => Date } = {}) {
   const clock = options.now ?? (() => new Date());
@@ -39,6 +43,7 @@ export function createRateLimitService(db: Database, options: { now?: () => Date
       hitsSincePrune += 1;
       if (hitsSincePrune >= PRUNE_EVERY_N_HITS) {
         hitsSincePrune = 0;
+        // rolling counters go too: their window_started_at is their latest attempt
         await db.execute(sql`delete from rate_limits where window_started_at < ${now} - interval '1 day'`);
       }
 
@@ -48,6 +53,44 @@ export function createRateLimitService(db: Database, options: { now?: () => Date
         hits,
         // At most the window: a concurrent request whose clock read later than ours may have
         // opened the window "after" our now, which would otherwise read as 60.x seconds.
+        retryAfterSeconds: Math.min(
+          Math.ceil(windowMs / 1000),
+          Math.max(1, Math.ceil(Number(row.remaining_ms) / 1000)),
+        ),
+      };
+    },
+
+    /**
+     * Counts one attempt for `key` and allows it when fewer than `max` were allowed in the
+     * `windowMs` (at most a day) before it: a rolling window, so no burst at a window's edge
+     * doubles the limit. Refused attempts are not remembered. With a transaction as `executor`,
+     * concurrent attempts for one key wait for each other, and an attempt whose transaction
+     * rolls back is not counted.
+     */
+    async hitRolling(
+      key: string,
+      max: number,
+      windowMs: number,
+      executor: RateLimitExecutor = db,
+    ): Promise<RateLimitVerdict> {
+      const window = sql`(${windowMs} * interval '1 millisecond')`;
+      const now = sql`${clock().toISOString()}::timestamptz`;
+      const kept = sql`array(select t from unnest(r.recent_hits) as t where t > ${now} - ${window} order by t)`;
+      // One statement: the row is locked while it is read and written, on any instance.
+      const { rows } = await executor.execute<{ hits: number; remaining_ms: number }>(sql`
+        insert into rate_limits as r (key, window_started_at, hits, recent_hits) values (${key}, ${now}, 1, array[${now}])
+        on conflict (key) do update set
+          recent_hits = case when cardinality(${kept}) < ${max} then ${kept} || ${now} else ${kept} end,
+          hits = cardinality(${kept}) + 1,
+          window_started_at = ${now}
+        returning hits, (extract(epoch from ((select min(t) from unnest(recent_hits) as t) + ${window} - ${now})) * 1000)::float8 as remaining_ms`);
+      const row = rows[0];
+      if (!row) throw new Error("rate limit counter returned no row");
+      // no pruning here: it would hold the caller's transaction open longer; hit() prunes for both
+      const hits = Number(row.hits);
+      return {
+        allowed: hits <= max,
+        hits,
         retryAfterSeconds: Math.min(
           Math.ceil(windowMs / 1000),
           Math.max(1, Math.ceil(Number(row.remaining_ms) / 1000)),

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 
@@ -35,3 +35,12 @@ export function createSecretSource(db: Database, name: string, configured?: stri
 }
 
 export type SecretSource = ReturnType<typeof createSecretSource>;
+
+/**
+ * Hex HMAC-SHA256 of `value` for one `purpose`: a name for a value (an e-mail address) that
+ * nobody without the key can confirm a guess against. The purpose keeps hashes made for one use
+ * from matching those of another when one key serves several.
+ */
+export function keyedHash(key: string, purpose: string, value: string): string {
+  return createHmac("sha256", key).update(`${purpose}:${value}`).digest("hex");
+}

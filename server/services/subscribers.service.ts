@@ -10,6 +10,7 @@ import {
 import type { Database } from "#server/db/client.ts";
 import { newsletterSubscribers } from "#server/db/schema.ts";
 import type { MailDeliveryError } from "#server/mail/transport.ts";
+import { recordConsentEvents } from "./consent-history";
 import { containsPattern } from "./inbox.service";
 
 const EXPORT_BATCH = 2_000;
@@ -123,10 +124,18 @@ export function createSubscribersService(db: Database, options: { now?: () => Da
 
     /** Takes an address off the list by hand (idempotent); the subscriber, or null when there is none. */
     async unsubscribe(id: number): Promise<Subscriber | null> {
-      await db
-        .update(newsletterSubscribers)
-        .set({ status: "unsubscribed", unsubscribedAt: now(), updatedAt: now() })
-        .where(and(eq(newsletterSubscribers.id, id), ne(newsletterSubscribers.status, "unsubscribed")));
+      const at = now();
+      await db.transaction(async (tx) => {
+        const changed = await tx
+          .update(newsletterSubscribers)
+          .set({ status: "unsubscribed", unsubscribedAt: at, updatedAt: at })
+          .where(and(eq(newsletterSubscribers.id, id), ne(newsletterSubscribers.status, "unsubscribed")))
+          .returning({ id: newsletterSubscribers.id });
+        await recordConsentEvents(
+          tx,
+          changed.map((row) => ({ subscriberId: row.id, action: "unsubscribed", source: "admin", at })),
+        );
+      });
       return get(id);
     },
 
@@ -142,10 +151,20 @@ export function createSubscribersService(db: Database, options: { now?: () => Da
     /** The outbox gave up on a message: a bounce of a visitor's address marks its subscriber bounced. */
     async recordFailedMail(message: { kind: string; recipient: string }, error: MailDeliveryError): Promise<void> {
       if (!VISITOR_MAIL_KINDS.has(message.kind) || !isBounce(error)) return;
-      await db
-        .update(newsletterSubscribers)
-        .set({ status: "bounced", bouncedAt: now(), updatedAt: now() })
-        .where(and(eq(newsletterSubscribers.email, message.recipient), eq(newsletterSubscribers.status, "subscribed")));
+      const at = now();
+      await db.transaction(async (tx) => {
+        const changed = await tx
+          .update(newsletterSubscribers)
+          .set({ status: "bounced", bouncedAt: at, updatedAt: at })
+          .where(
+            and(eq(newsletterSubscribers.email, message.recipient), eq(newsletterSubscribers.status, "subscribed")),
+          )
+          .returning({ id: newsletterSubscribers.id });
+        await recordConsentEvents(
+          tx,
+          changed.map((row) => ({ subscriberId: row.id, action: "bounced", source: "mail-server", at })),
+        );
+      });
     },
   };
 }

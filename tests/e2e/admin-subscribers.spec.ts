@@ -144,6 +144,12 @@ test("gives a visitor their data as JSON and erases it, keeping only a hash", as
   });
   await expect(held).toBeVisible();
   await expect(held.getByRole("definition").first()).toHaveText("1");
+  // the newsletter consent, as it was given (issue 26)
+  const history = held.getByRole("list", { name: "Consent history" }).getByRole("listitem");
+  await expect(history).toHaveCount(1);
+  await expect(history).toContainText("Subscribed");
+  await expect(history).toContainText("Dog Toy Matchmaker Quiz");
+  await expect(history).toContainText("you'll automatically be subscribed to the Pawsome Picks newsletter");
   await expectNoAxeViolations(page);
 
   const [download] = await Promise.all([
@@ -153,12 +159,13 @@ test("gives a visitor their data as JSON and erases it, keeping only a hash", as
   expect(download.suggestedFilename()).toBe("personal-data.json");
   const data = JSON.parse(await readFile(await download.path(), "utf8")) as {
     quizSubmissions: { email: string }[];
-    subscriber: { email: string; consentText: string } | null;
+    subscriber: { email: string; consentText: string; consentHistory: { action: string }[] } | null;
     contactMessages: { subject: string }[];
     outboxMessages: { kind: string }[];
   };
   expect(data.quizSubmissions.map((s) => s.email)).toEqual([email]);
   expect(data.subscriber?.consentText).toBeTruthy();
+  expect(data.subscriber?.consentHistory.map((event) => event.action)).toEqual(["subscribed"]);
   expect(data.contactMessages.map((m) => m.subject)).toEqual(["My data, please"]);
   expect(data.outboxMessages.map((m) => m.kind).sort()).toEqual(["contact-notification", "quiz-results"]);
 
@@ -171,6 +178,7 @@ test("gives a visitor their data as JSON and erases it, keeping only a hash", as
   const erased = page.getByRole("region", { name: "Erased" });
   await expect(erased).toBeVisible();
   await expect(erased.getByRole("status")).toContainText(/[0-9a-f]{64}/);
+  await expect(erased.getByRole("status")).toContainText("keyed with the site's secret");
   await expect(erased).not.toContainText(tag);
   await expect(page.getByTestId("erasure-row").first()).toBeVisible();
 

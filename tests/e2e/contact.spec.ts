@@ -59,9 +59,10 @@ test.describe("contact page", () => {
     for (const title of ["Email Us", "FAQ", "Resources", "Feedback"]) {
       await expect(cards.getByRole("heading", { name: title, exact: true })).toBeVisible();
     }
-    await expect(cards.getByRole("link", { name: "support@pawsomepicks.com" })).toHaveAttribute(
+    // CONTACT_TO of playwright.config.ts
+    await expect(cards.getByRole("link", { name: "hello@pawsomepicks.com" })).toHaveAttribute(
       "href",
-      "mailto:support@pawsomepicks.com",
+      "mailto:hello@pawsomepicks.com",
     );
     await expect(cards.getByRole("link", { name: "Read the FAQ" })).toHaveAttribute("href", "#faq");
     await expect(cards.getByRole("link", { name: "Browse reviews & guides" })).toHaveAttribute("href", "/resources");

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 
-const SUPPORT_EMAIL = "support@pawsomepicks.com";
+// CONTACT_TO of playwright.config.ts
+const SUPPORT_EMAIL = "hello@pawsomepicks.com";
 const LAST_UPDATED = "Last Updated: April 7, 2024";
 
 const PAGES = [

@@ -15,6 +15,7 @@ import { icon } from "#app/components/ui/icon.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
 import { SITE } from "#app/lib/site.ts";
+import { useContactEmail } from "#app/lib/use-contact-email.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { contactRequestSchema } from "#domain/contact.ts";
 import { FORM_REPLIES, tooManySubmissionsText } from "#domain/forms.ts";
@@ -93,16 +94,21 @@ interface ContactCard {
 
 const linkClass = "font-bold text-primary underline underline-offset-2 hover:text-primary-hover";
 
+function ContactEmailLink() {
+  const email = useContactEmail();
+  return (
+    <a href={`mailto:${email}`} className={`${linkClass} break-all`}>
+      {email}
+    </a>
+  );
+}
+
 const CARDS: readonly ContactCard[] = [
   {
     icon: <Mail className="size-6" aria-hidden="true" />,
     title: "Email Us",
     text: "For general questions, write to us directly.",
-    action: (
-      <a href={`mailto:${SITE.supportEmail}`} className={`${linkClass} break-all`}>
-        {SITE.supportEmail}
-      </a>
-    ),
+    action: <ContactEmailLink />,
   },
   {
     icon: <HelpCircle className="size-6" aria-hidden="true" />,
@@ -136,7 +142,7 @@ const CARDS: readonly ContactCard[] = [
   },
 ];
 
-function structuredData(siteUrl: string) {
+function structuredData(siteUrl: string, email: string) {
   const url = new URL("/contact", siteUrl).toString();
   return [
     {
@@ -149,11 +155,11 @@ function structuredData(siteUrl: string) {
         "@type": "Organization",
         name: SITE.name,
         url: new URL("/", siteUrl).toString(),
-        email: SITE.supportEmail,
+        email,
         contactPoint: {
           "@type": "ContactPoint",
           contactType: "customer support",
-          email: SITE.supportEmail,
+          email,
           availableLanguage: "English",
         },
       },
@@ -173,9 +179,10 @@ function structuredData(siteUrl: string) {
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
   const siteUrl = useRouteLoaderData<typeof rootLoader>("root")?.siteUrl ?? "http://localhost:3000";
+  const email = useContactEmail();
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-      <JsonLd data={structuredData(siteUrl)} />
+      <JsonLd data={structuredData(siteUrl, email)} />
 
       <header className="max-w-3xl">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Contact Us</h1>

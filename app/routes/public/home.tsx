@@ -23,6 +23,7 @@ import type { Result } from "#app/lib/result.ts";
 import { settle } from "#app/lib/result.ts";
 import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
 import { SITE } from "#app/lib/site.ts";
+import { useContactEmail } from "#app/lib/use-contact-email.ts";
 import type { Breed, Category, NamedOption, Toy, ToyCardData } from "#domain/catalog.ts";
 import type { PostSummary } from "#domain/posts.ts";
 import type { Testimonial } from "#domain/testimonials.ts";
@@ -380,6 +381,7 @@ function Testimonials({ testimonials }: { testimonials: MaybeDeferred<Testimonia
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { siteUrl, breeds, topPicks, featuredPosts, categories, testimonials } = loaderData;
+  const contactEmail = useContactEmail();
   return (
     <>
       <JsonLd
@@ -404,7 +406,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               name: SITE_NAME,
               url: `${siteUrl}/`,
               logo: `${siteUrl}/favicon.svg`,
-              email: SITE.supportEmail,
+              email: contactEmail,
             },
           ],
         }}

@@ -107,6 +107,11 @@ export default function PrivacyPolicy() {
           &ldquo;Unsubscribe&rdquo; removes you straight away; you do not need to sign in. Mail apps that show their own
           unsubscribe button remove you with one click too. You can also unsubscribe by writing to <SupportEmailLink />.
         </p>
+        <p>
+          Once you have unsubscribed, nobody can sign your address up again: if it is entered in the quiz, we e-mail you
+          at most once a day to ask, and only a click on that e-mail&rsquo;s button puts you back on the list. We keep a
+          record of each time you subscribed or unsubscribed, with the wording you were shown.
+        </p>
       </LegalSection>
 
       <LegalSection id="retention" title="How long we keep it">

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
-import { SITE } from "#app/lib/site.ts";
+import { useContactEmail } from "#app/lib/use-contact-email.ts";
 import type { Route } from "./+types/unsubscribe";
 
 // The newsletter's unsubscribe link (List-Unsubscribe). GET only asks: mail scanners open
@@ -30,7 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const fromForm = form?.get("token");
   const token = tokenFrom(request) || (typeof fromForm === "string" ? fromForm : "");
-  const subscriber = await context.services.newsletter.unsubscribe(token);
+  // the consent history says how it came: a mail program's one-click request, or this page's button
+  const source = form?.get("List-Unsubscribe") === "One-Click" ? "one-click" : "unsubscribe-link";
+  const subscriber = await context.services.newsletter.unsubscribe(token, source);
   if (!subscriber) return data<PageState>({ state: "invalid" }, { status: 400 });
   return data<PageState>({ state: "done", email: subscriber.email });
 }
@@ -48,6 +50,7 @@ export const meta = () => [
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const page = actionData ?? loaderData;
+  const contactEmail = useContactEmail();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
 
@@ -83,7 +86,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
             <Link to="/quiz" className="font-semibold text-primary hover:underline">
               quiz
             </Link>{" "}
-            again to subscribe.
+            again with this address, and confirm with the link we e-mail you.
           </p>
           <Link to="/" className={buttonClass("outline", "md", "mt-8")}>
             Back to the home page
@@ -95,8 +98,8 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           <h1 className="text-3xl font-extrabold tracking-tight">This unsubscribe link is not valid</h1>
           <p className="mt-4 text-lg text-muted">
             The link may be incomplete. Please use the link from your latest newsletter e-mail, or write to{" "}
-            <a href={`mailto:${SITE.supportEmail}`} className="font-semibold text-primary hover:underline">
-              {SITE.supportEmail}
+            <a href={`mailto:${contactEmail}`} className="font-semibold text-primary hover:underline">
+              {contactEmail}
             </a>{" "}
             and we'll unsubscribe you.
           </p>

@@ -9,6 +9,7 @@ import {
   Pencil,
   Plus,
   RotateCcw,
+  Search,
   Send,
   ShieldAlert,
   Trash2,
@@ -38,6 +39,7 @@ const ICONS: Record<AuditAction, LucideIcon> = {
   archive: Archive,
   unsubscribe: UserMinus,
   send: Send,
+  "look-up": Search,
   export: Download,
   erase: Eraser,
 };

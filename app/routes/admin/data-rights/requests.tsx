@@ -18,7 +18,9 @@ import {
   ERASURE_COUNT_LABELS,
   erasureFormSchema,
   PERSONAL_DATA_FILENAME,
+  type PersonalDataSummary,
 } from "#domain/personal-data.ts";
+import { CONSENT_ACTION_LABELS, CONSENT_SOURCE_LABELS, SUBSCRIBER_STATUS_LABELS } from "#domain/subscribers.ts";
 import type { Route } from "./+types/requests";
 
 export const meta = () => [{ title: pageTitle("Data Requests") }, { name: "robots", content: "noindex" }];
@@ -34,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const log = (what: string) => (error: unknown) =>
     context.logger.error({ err: error }, `data requests: ${what} failed`);
   const [held, erasuresOfEmail, recent] = await Promise.all([
-    email ? settle(() => personalData.export(email), log("export")) : null,
+    email ? settle(() => personalData.lookUp(email), log("look-up")) : null,
     email ? settle(() => personalData.listErasures(email), log("erasures of an address")) : null,
     settle(() => personalData.listErasures(), log("recent erasures")),
   ]);
@@ -42,17 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     typed: typed ?? "",
     invalid: parsed !== null && !parsed.success,
     email,
-    // what the page shows: how much there is of each kind, not the data itself (that is the download)
-    held: held?.ok
-      ? {
-          quizSubmissions: held.data.quizSubmissions.length,
-          subscribers: held.data.subscriber ? 1 : 0,
-          contactMessages: held.data.contactMessages.length,
-          outboxMessages: held.data.outboxMessages.length,
-        }
-      : held === null
-        ? null
-        : ("failed" as const),
+    // what the page shows: how much there is of each kind and the consent history, not the data
+    // itself (that is the download)
+    held: held?.ok ? held.data : held === null ? null : ("failed" as const),
     erasuresOfEmail: erasuresOfEmail?.ok ? erasuresOfEmail.data : [],
     recent: recent.ok ? recent.data.slice(0, 20) : null,
   };
@@ -80,11 +74,45 @@ function Counts({ counts }: { counts: Record<keyof typeof ERASURE_COUNT_LABELS, 
   );
 }
 
+/** The address's newsletter consents and withdrawals, oldest first, with the wording shown. */
+function ConsentHistory({ summary }: { summary: PersonalDataSummary }) {
+  return (
+    <div className="mt-6">
+      <h3 className="font-extrabold">Newsletter consent history</h3>
+      <p className="mt-1 text-sm text-muted">
+        Now:{" "}
+        {summary.subscriberStatus
+          ? SUBSCRIBER_STATUS_LABELS[summary.subscriberStatus].toLowerCase()
+          : "not a subscriber"}
+        . Every consent and withdrawal, oldest first.
+      </p>
+      <ol className="mt-3 divide-y divide-stone-200 rounded-lg border border-stone-200" aria-label="Consent history">
+        {summary.consentHistory.map((event) => (
+          <li key={`${event.at} ${event.action} ${event.source}`} className="p-3 text-sm" data-testid="consent-event">
+            <p>
+              <strong className="font-bold">{CONSENT_ACTION_LABELS[event.action] ?? event.action}</strong>{" "}
+              <span className="text-muted">
+                · <LocalDate iso={event.at} withTime /> · {CONSENT_SOURCE_LABELS[event.source] ?? event.source}
+              </span>
+            </p>
+            {event.consentText ? (
+              <p className="mt-1 break-words text-muted">
+                Shown: <q>{event.consentText}</q>
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
 /** /admin/data-rights: a visitor's data as a JSON download, or erased in one confirmed action, with the record. */
 export default function AdminDataRights({ loaderData, actionData }: Route.ComponentProps) {
   const { typed, invalid, email, held, erasuresOfEmail, recent } = loaderData;
   const erased = actionData?.erased ?? null;
-  const counts = held && held !== "failed" ? held : null;
+  const summary = held && held !== "failed" ? held : null;
+  const counts = summary?.counts ?? null;
   const total = counts ? Object.values(counts).reduce((sum, n) => sum + n, 0) : 0;
 
   useEffect(() => {
@@ -161,8 +189,8 @@ export default function AdminDataRights({ loaderData, actionData }: Route.Compon
           </h2>
           <p role="status" className="mt-2 text-green-950">
             Recorded <LocalDate iso={erased.erasedAt} withTime /> as{" "}
-            <code className="font-mono text-xs break-all">{erased.emailHash}</code> (SHA-256 of the address, which is
-            not kept).
+            <code className="font-mono text-xs break-all">{erased.emailHash}</code> (a hash of the address keyed with
+            the site's secret; the address is not kept).
           </p>
           <div className="mt-4">
             <Counts counts={erased.counts} />
@@ -184,6 +212,7 @@ export default function AdminDataRights({ loaderData, actionData }: Route.Compon
           <div className="mt-4">
             <Counts counts={counts} />
           </div>
+          {summary && summary.consentHistory.length > 0 ? <ConsentHistory summary={summary} /> : null}
           {erasuresOfEmail.length > 0 ? (
             <p className="mt-4 text-sm">
               Erased before: {erasuresOfEmail.map((e) => new Date(e.erasedAt).toISOString().slice(0, 10)).join(", ")}{" "}
@@ -227,8 +256,9 @@ export default function AdminDataRights({ loaderData, actionData }: Route.Compon
           Erasures on record
         </h2>
         <p className="mt-1 text-sm text-muted">
-          Only the time and a SHA-256 of the address (trimmed, in lower case) are kept: looking an address up above says
-          whether it was erased.
+          Only the time and a hash of the address (trimmed, in lower case) are kept: an HMAC-SHA256 keyed with the
+          site's secret, so nobody without it can test a guessed address (erasures recorded before it keep a plain
+          SHA-256, marked so). Looking an address up above says whether it was erased.
         </p>
         {recent === null ? (
           <p role="alert" className="mt-4 font-semibold">
@@ -242,6 +272,7 @@ export default function AdminDataRights({ loaderData, actionData }: Route.Compon
               <li key={erasure.id} className="py-3 text-sm" data-testid="erasure-row">
                 <LocalDate iso={erasure.erasedAt} withTime className="font-semibold" />{" "}
                 <code className="font-mono text-xs break-all text-muted">{erasure.emailHash.slice(0, 16)}…</code>
+                {erasure.hashKind === "sha256" ? <span className="text-xs text-muted"> (plain SHA-256)</span> : null}
                 <span className="block text-muted">
                   {(Object.keys(ERASURE_COUNT_LABELS) as (keyof typeof ERASURE_COUNT_LABELS)[])
                     .map((key) => `${erasure.counts[key]} ${ERASURE_COUNT_LABELS[key].toLowerCase()}`)
