@@ -53,6 +53,7 @@ export const TEST_SITE_URL = "https://www.pawsomepicks.test";
 export async function startTestServer(database: DatabaseHandle, options: TestServerOptions = {}): Promise<TestServer> {
   const logger = options.logger ?? pino({ level: "silent" });
   const siteUrl = options.siteUrl ?? TEST_SITE_URL;
+  const contactTo = options.mail?.contactTo ?? "owner@pawsomepicks.test";
   const services = createServices(database, {
     logger,
     siteUrl,
@@ -61,7 +62,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     formRateLimit: options.formRateLimit,
     mail: {
       transport: options.transport ?? null,
-      contactTo: "owner@pawsomepicks.test",
+      contactTo,
       sendTimeoutMs: 3_000,
       ...options.mail,
     },
@@ -70,7 +71,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     throw new Error(`pages are rendered by the production build: run \`npm run build\` first (${serverBuildFile})`);
   }
   const rendered = options.renderPages
-    ? await createPageHandlers(options.mode ?? "test", services, siteUrl, logger)
+    ? await createPageHandlers(options.mode ?? "test", services, siteUrl, logger, contactTo)
     : null;
   const site = createApp({
     services,
