@@ -104,7 +104,9 @@ async function pages(): Promise<Page[]> {
   );
   const subscriber = rows[0];
   if (!subscriber) throw new Error("the quiz submission stored no subscriber");
-  const token = server.services.newsletter.tokenFor(await server.services.newsletter.signingKey(), subscriber);
+  const signingKey = await server.services.newsletter.signingKey();
+  const token = server.services.newsletter.tokenFor(signingKey, subscriber);
+  const resubscribeToken = server.services.newsletter.resubscribeTokenFor(signingKey, subscriber, new Date());
 
   const visitor = (name: string, path: string, status = 200): Page => ({ name, path, signedIn: false, status });
   const owner = (name: string, path: string, status = 200): Page => ({ name, path, signedIn: true, status });
@@ -129,6 +131,8 @@ async function pages(): Promise<Page[]> {
     visitor("about", "/about"),
     visitor("unsubscribe, no token", "/unsubscribe", 400),
     visitor("unsubscribe, token", `/unsubscribe?token=${encodeURIComponent(token)}`),
+    visitor("newsletter confirm, no token", "/newsletter/confirm", 400),
+    visitor("newsletter confirm, token", `/newsletter/confirm?token=${encodeURIComponent(resubscribeToken)}`),
     visitor("not found", "/no-such-page", 404),
     visitor("admin login", "/admin/login"),
     owner("admin home", "/admin"),
