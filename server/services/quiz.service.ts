@@ -14,6 +14,7 @@ import type { Outbox } from "#server/mail/outbox.ts";
 import { quizResultsEmail } from "#server/mail/templates.ts";
 import type { CatalogService } from "./catalog.service";
 import type { NewsletterService } from "./newsletter.service";
+import type { SiteSettingsService } from "./site-settings.service";
 
 export interface QuizServiceOptions {
   /** public origin for links in e-mails */
@@ -33,7 +34,12 @@ const ANSWER_ORDER: readonly QuizQuestionName[] = ["dogSize", "dogAge", "chewSty
 /** The matchmaker quiz: recommendations, and storing a submission with its newsletter signup. */
 export function createQuizService(
   db: Database,
-  deps: { catalog: CatalogService; newsletter: NewsletterService; outbox: Outbox },
+  deps: {
+    catalog: CatalogService;
+    newsletter: NewsletterService;
+    outbox: Outbox;
+    siteSettings: Pick<SiteSettingsService, "postalAddress">;
+  },
   options: QuizServiceOptions,
 ) {
   const { catalog, newsletter, outbox } = deps;
@@ -57,6 +63,7 @@ export function createQuizService(
       // transaction: PGlite has a single connection, which the transaction holds.
       const recommendations = await recommend(answers);
       const signingKey = await newsletter.signingKey();
+      const postalAddress = await deps.siteSettings.postalAddress();
       const consentedAt = new Date();
 
       return db.transaction(async (tx) => {
@@ -91,6 +98,7 @@ export function createQuizService(
           siteUrl: options.siteUrl,
           unsubscribeUrl: `${options.siteUrl}/unsubscribe?token=${encodeURIComponent(token)}`,
           unsubscribeMailto: `mailto:${options.unsubscribeMailbox}?subject=${encodeURIComponent("unsubscribe")}`,
+          postalAddress,
         });
         const messageId = await outbox.enqueue(tx, message);
         return { submissionId: submission.id, messageId };
