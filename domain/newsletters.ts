@@ -35,7 +35,8 @@ const content = z
 
 // The inbox's preview line: empty, null or missing for the body's first paragraph.
 const preheader = z
-  .union([z.string("Preview text must be text"), z.null()])
+  .string("Preview text must be text")
+  .nullable()
   .optional()
   .transform((value) => (value ?? "").trim())
   .pipe(

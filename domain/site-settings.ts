@@ -61,7 +61,8 @@ export const postalAddressTextSchema = wireSchema(() =>
 
 /** The postal address as the form or the API sends it: empty, null or missing for none. */
 const postalAddressInputSchema = z
-  .union([z.string(SETTINGS_TEXT.postalAddressText), z.null()])
+  .string(SETTINGS_TEXT.postalAddressText)
+  .nullable()
   .optional()
   .transform((value) => value ?? "")
   .pipe(postalAddressTextSchema);
