@@ -36,16 +36,11 @@ const content = z
 // The inbox's preview line: empty, null or missing for the body's first paragraph.
 const preheader = z
   .string("Preview text must be text")
-  .nullable()
-  .optional()
-  .transform((value) => (value ?? "").trim())
-  .pipe(
-    z
-      .string()
-      .max(MAX_NEWSLETTER_PREHEADER, `Preview text must be at most ${MAX_NEWSLETTER_PREHEADER} characters`)
-      .regex(/^[^\r\n\t]*$/, "Preview text must be one line")
-      .transform((value) => (value === "" ? null : value)),
-  );
+  .trim()
+  .max(MAX_NEWSLETTER_PREHEADER, `Preview text must be at most ${MAX_NEWSLETTER_PREHEADER} characters`)
+  .regex(/^[^\r\n\t]*$/, "Preview text must be one line")
+  .nullish()
+  .transform((value) => value || null);
 
 /** The compose form, and PATCH /api/admin/newsletters/{id} once merged over the stored draft. */
 export const newsletterInputSchema = wireSchema(() => z.object({ subject, content, preheader }));

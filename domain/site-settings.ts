@@ -41,31 +41,37 @@ export function normalizePostalAddress(text: string): string {
     .join("\n");
 }
 
-/** A postal address as text (the form's, the API's, SITE_POSTAL_ADDRESS): normalised; null when empty. */
+/** What is wrong with a normalised postal address ("" is none, which is fine), or null. */
+function postalAddressProblem(address: string): string | null {
+  if (address.length > MAX_POSTAL_ADDRESS) return SETTINGS_TEXT.postalAddressTooLong;
+  if (address !== "" && address.length < MIN_POSTAL_ADDRESS) return SETTINGS_TEXT.postalAddressTooShort;
+  if (address.split("\n").length > MAX_POSTAL_ADDRESS_LINES) return SETTINGS_TEXT.postalAddressTooManyLines;
+  return null;
+}
+
+// No pipe into a second string schema: the form kit (Conform) would read an empty value there
+// as a missing one.
+const checkedPostalAddress = (address: string, ctx: z.RefinementCtx) => {
+  const problem = postalAddressProblem(address);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+};
+
+/** A postal address as text (SITE_POSTAL_ADDRESS): normalised; null when empty. */
 export const postalAddressTextSchema = wireSchema(() =>
   z
     .string(SETTINGS_TEXT.postalAddressText)
     .transform(normalizePostalAddress)
-    .pipe(
-      z
-        .string()
-        .max(MAX_POSTAL_ADDRESS, SETTINGS_TEXT.postalAddressTooLong)
-        .refine((value) => value === "" || value.length >= MIN_POSTAL_ADDRESS, SETTINGS_TEXT.postalAddressTooShort)
-        .refine(
-          (value) => value.split("\n").length <= MAX_POSTAL_ADDRESS_LINES,
-          SETTINGS_TEXT.postalAddressTooManyLines,
-        )
-        .transform((value) => (value === "" ? null : value)),
-    ),
+    .superRefine(checkedPostalAddress)
+    .transform((address) => address || null),
 );
 
-/** The postal address as the form or the API sends it: empty, null or missing for none. */
+/** The postal address as the form or the API sends it: normalised; empty, null or missing for none. */
 const postalAddressInputSchema = z
   .string(SETTINGS_TEXT.postalAddressText)
-  .nullable()
-  .optional()
-  .transform((value) => value ?? "")
-  .pipe(postalAddressTextSchema);
+  .nullish()
+  .transform((value) => normalizePostalAddress(value ?? ""))
+  .superRefine(checkedPostalAddress)
+  .transform((address) => address || null);
 
 /**
  * PUT /api/admin/settings and the settings form: the owner's settings, whole. A postal address

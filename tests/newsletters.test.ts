@@ -591,6 +591,15 @@ describe("what a newsletter needs before it goes out (issue 26)", () => {
     const next = await draft("Another note, which must wait for an address before it goes out.");
     expect((await api(server, cookie, "POST", `/api/admin/newsletters/${next}/send`)).status).toBe(409);
     expect(await queuedFor(next)).toBe(0);
+
+    // a send under way (started when there was one) waits while there is none
+    await server.database.db.execute(
+      sql`update newsletters set status = 'sending', send_started_at = now() where id = ${next}`,
+    );
+    expect(await server.services.newsletters.runDue()).toMatchObject({ queued: 0, more: true });
+    expect(await queuedFor(next)).toBe(0);
+    await api(server, cookie, "PUT", "/api/admin/settings", { postalAddress: "1 Waiting Way, Dogtown, TX 75001" });
+    expect(await server.services.newsletters.runDue()).toMatchObject({ queued: audience.subscribed.length });
   });
 
   it("refuses a postal address it cannot use, with the field's message", async () => {
@@ -790,6 +799,29 @@ describe("what a newsletter needs before it goes out (issue 26)", () => {
     expect((await api(server, cookie, "PATCH", `/api/admin/newsletters/${own}`, { preheader: "a\nb" })).status).toBe(
       400,
     );
+  });
+
+  it("puts the postal address in the quiz results e-mail when there is one, and sends it without one", async () => {
+    // last: the quiz subscribes its addresses, which every send above would count
+    const answers = { dogSize: "small", dogAge: "puppy", chewStyle: "gentle", playStyle: "solo", toyPurpose: "mental" };
+    const quiz = async (email: string) => {
+      const res = await fetch(`${server.url}/api/quiz-newsletter`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...answers, email, website: "" }),
+      });
+      expect(res.status).toBe(200);
+      return smtp.messages.find((mail) => mail.to.includes(email));
+    };
+    await api(server, cookie, "PUT", "/api/admin/settings", { postalAddress: null });
+    const without = await quiz("quiz-no-address@example.com");
+    expect(without?.parsed.text).toMatch(/Unsubscribe: \S+\n$/);
+    await api(server, cookie, "PUT", "/api/admin/settings", {
+      postalAddress: "Quiz HQ\n5 Fetch Avenue\nDogtown, TX 75001",
+    });
+    const withAddress = await quiz("quiz-address@example.com");
+    expect(withAddress?.parsed.text).toContain("\n\nQuiz HQ\n5 Fetch Avenue\nDogtown, TX 75001\n");
+    expect(withAddress?.parsed.html).toContain(">Quiz HQ<br>5 Fetch Avenue<br>Dogtown, TX 75001</p>");
   });
 
   async function upload(bytes: Buffer): Promise<string> {

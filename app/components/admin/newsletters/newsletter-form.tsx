@@ -37,7 +37,9 @@ export function NewsletterForm({
   const caret = useRef<number | null>(null);
   const caretAfterInsert = useRef<number | null>(null);
   const { form, fields } = useKitForm({ id, schema: newsletterInputSchema, lastResult, defaultValue: startedFrom });
-  // not while saving: the page's answer (a redirect) must not be held up by the question
+  // not while saving: the page's answer (a redirect) must not be held up by the question. The
+  // save button names the intent (Enter in a field submits with it too): a hidden input would be
+  // a value the draft did not start with, and leaving an untouched draft would ask first.
   const { blocker } = useUnsavedChanges(navigation.state === "idle" && formChanged(form.value, startedFrom));
 
   function contentBox(): HTMLTextAreaElement | null {
@@ -69,7 +71,6 @@ export function NewsletterForm({
   return (
     <>
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
-        <input type="hidden" name="intent" value="save" />
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField field={fields.subject} label="Subject" inputProps={{ maxLength: MAX_NEWSLETTER_SUBJECT }} />
         <TextField
