@@ -766,9 +766,18 @@ describe("what a newsletter needs before it goes out (issue 26)", () => {
         .jpeg()
         .toBuffer(),
     );
-    const res = await fetch(`${server.url}/uploads/${hashOf(url)}-600.jpg`);
-    expect(res.status).toBe(200);
-    expect(await sharp(Buffer.from(await res.arrayBuffer())).metadata()).toMatchObject({ format: "jpeg", width: 300 });
+    // asked for by several readers at once: one copy, the same bytes for all
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => fetch(`${server.url}/uploads/${hashOf(url)}-600.jpg`)),
+    );
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
+    const bodies = await Promise.all(answers.map(async (res) => Buffer.from(await res.arrayBuffer())));
+    expect(bodies.every((body) => body.equals(bodies[0] as Buffer))).toBe(true);
+    expect(await sharp(bodies[0]).metadata()).toMatchObject({ format: "jpeg", width: 300 });
+    const { rows } = await server.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from media_email_copies c join media m on m.id = c.media_id where m.hash = ${hashOf(url)}`,
+    );
+    expect(Number(rows[0]?.n)).toBe(1);
     expect((await fetch(`${server.url}/uploads/${"0".repeat(64)}-600.jpg`)).status).toBe(404);
   });
 

@@ -83,6 +83,22 @@ describe("images in a newsletter", () => {
     ]);
     expect(html).toContain("Tug Rope");
   });
+
+  it("leaves out an image address that is no URL at all, without failing", () => {
+    const broken = { ...toy, imageUrl: "https://exa mple.test/rope.jpg" };
+    const rendered = renderNewsletter({
+      newsletterId: 3,
+      subject: "Hello",
+      preheader: null,
+      blocks: [{ kind: "toy", toy: broken }],
+      images,
+      siteUrl,
+      unsubscribeUrl: null,
+      postalAddress: null,
+    });
+    expect(rendered.html).not.toContain("<img");
+    expect(rendered.leftOutImages).toEqual([{ src: broken.imageUrl, reason: expect.stringContaining("web address") }]);
+  });
 });
 
 describe("the rest of a newsletter's e-mail", () => {

@@ -99,8 +99,8 @@ function emailImage(
     return { src: `${ctx.siteUrl}${copy.url}`, size: copy, altText: copy.altText };
   }
   const target = absolute(src, ctx.siteUrl);
-  if (!target || target.startsWith("mailto:")) return { leftOut: LEFT_OUT.address };
-  const path = new URL(target).pathname.toLowerCase();
+  const path = target && URL.canParse(target) ? new URL(target).pathname.toLowerCase() : null;
+  if (!target || path === null || target.startsWith("mailto:")) return { leftOut: LEFT_OUT.address };
   if (/\.svgz?$/.test(path)) return { leftOut: LEFT_OUT.svg };
   if (path.endsWith(".webp")) return { leftOut: LEFT_OUT.webp };
   return { src: target, size: null, altText: null };

@@ -317,6 +317,34 @@ export function createMediaService(db: Database) {
     }));
   }
 
+  // Requests that arrive together for a copy not made yet wait for the one making it: a burst
+  // of requests for one image costs one encode in this process.
+  const makingCopies = new Map<number, Promise<void>>();
+
+  /** Makes and stores the e-mail copy of one stored image (another instance's, made first, stays). */
+  function makeEmailCopy(mediaId: number): Promise<void> {
+    const making = makingCopies.get(mediaId);
+    if (making) return making;
+    const made = (async () => {
+      const [image] = await db.select({ bytes: media.bytes }).from(media).where(eq(media.id, mediaId));
+      if (!image) return;
+      const copy = await emailCopyOf(image.bytes);
+      await db
+        .insert(mediaEmailCopies)
+        .values({
+          mediaId,
+          format: copy.format,
+          width: copy.width,
+          height: copy.height,
+          bytes: copy.data,
+          size: copy.data.length,
+        })
+        .onConflictDoNothing();
+    })().finally(() => makingCopies.delete(mediaId));
+    makingCopies.set(mediaId, made);
+    return made;
+  }
+
   /**
    * The e-mail copies of these images by hash, each made from the stored image the first time
    * it is asked for and kept (two instances making one at once keep the first, and both serve
@@ -342,22 +370,7 @@ export function createMediaService(db: Database) {
     let rows = await read();
     const missing = rows.filter((row) => row.format === null);
     if (missing.length > 0) {
-      for (const row of missing) {
-        const [image] = await db.select({ bytes: media.bytes }).from(media).where(eq(media.id, row.id));
-        if (!image) continue;
-        const copy = await emailCopyOf(image.bytes);
-        await db
-          .insert(mediaEmailCopies)
-          .values({
-            mediaId: row.id,
-            format: copy.format,
-            width: copy.width,
-            height: copy.height,
-            bytes: copy.data,
-            size: copy.data.length,
-          })
-          .onConflictDoNothing();
-      }
+      for (const row of missing) await makeEmailCopy(row.id);
       rows = await read();
     }
     for (const row of rows) {
