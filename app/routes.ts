@@ -58,6 +58,7 @@ export default [
     route("admin/trash", "routes/admin/trash/list.tsx"),
     route("admin/activity", "routes/admin/activity/list.tsx"),
     route("admin/password", "routes/admin/password.tsx"),
+    route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -55,6 +55,7 @@ export const AUDIT_ITEM_KINDS = [
   "newsletter",
   "quiz-submission",
   "personal-data",
+  "settings",
 ] as const;
 export type AuditItemKind = (typeof AUDIT_ITEM_KINDS)[number];
 
@@ -70,6 +71,7 @@ export const AUDIT_KIND_LABELS: Record<AuditItemKind, string> = {
   newsletter: "Newsletter",
   "quiz-submission": "Quiz submission",
   "personal-data": "Personal data",
+  settings: "Settings",
 };
 
 /** Entries per page, in the admin list and by default in the API. */
@@ -209,6 +211,7 @@ const DETAIL_NOTES: Record<string, (value: string | number | boolean) => string 
   moveTo: (value) => `its products moved to category #${value}`,
   complete: (value) => (value === false ? "cancelled before the end" : null),
   recommendationsRemoved: (value) => (value === true ? "with its recommendations" : null),
+  postalAddress: (value) => (value === "removed" ? "postal address removed" : "postal address saved"),
 };
 
 /** The entry's details as short notes for people ("for good", "12 rows"); unknown keys are left out. */

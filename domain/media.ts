@@ -88,6 +88,27 @@ export const mediaQuerySchema = wireSchema(() =>
 );
 export type MediaQuery = z.output<typeof mediaQuerySchema>;
 
+/**
+ * The widest copy of an upload that e-mails use (decision 047): a mail's column is 600 px wide,
+ * and a wider image only costs the reader's data.
+ */
+export const EMAIL_IMAGE_WIDTH = 600;
+
+/** The JPEG (photos) or PNG (images with transparency) copy of an upload that e-mails show. */
+export interface EmailImageCopy {
+  /** /uploads/{hash}-600.jpg or .png */
+  url: string;
+  width: number;
+  height: number;
+  /** the library's description of the image, if any */
+  altText: string | null;
+}
+
+/** Where an upload's e-mail copy is served. */
+export function emailImageUrl(hash: string, format: "jpeg" | "png"): string {
+  return `/uploads/${hash}-${EMAIL_IMAGE_WIDTH}.${format === "jpeg" ? "jpg" : "png"}`;
+}
+
 /** A human size: "842 B", "12.4 KB", "1.2 MB". */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

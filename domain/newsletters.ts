@@ -1,5 +1,6 @@
 import { z } from "zod";
 import "./zod-config";
+import type { PostBlock } from "./product-boxes";
 import { wireSchema } from "./wire-schema";
 
 // Newsletters the owner writes (or makes from a published post) and sends to every subscribed
@@ -16,6 +17,8 @@ export const NEWSLETTER_STATUS_LABELS: Record<NewsletterStatus, string> = {
 
 export const MAX_NEWSLETTER_SUBJECT = 200;
 export const MAX_NEWSLETTER_CONTENT = 60_000;
+/** Mail programs show 40 to 140 characters of the preview line; longer would only be cut. */
+export const MAX_NEWSLETTER_PREHEADER = 150;
 
 const subject = z
   .string("Subject must be at least 2 characters")
@@ -30,8 +33,17 @@ const content = z
   .min(10, "Content must be at least 10 characters")
   .max(MAX_NEWSLETTER_CONTENT, `Content must be at most ${MAX_NEWSLETTER_CONTENT} characters`);
 
+// The inbox's preview line: empty, null or missing for the body's first paragraph.
+const preheader = z
+  .string("Preview text must be text")
+  .trim()
+  .max(MAX_NEWSLETTER_PREHEADER, `Preview text must be at most ${MAX_NEWSLETTER_PREHEADER} characters`)
+  .regex(/^[^\r\n\t]*$/, "Preview text must be one line")
+  .nullish()
+  .transform((value) => value || null);
+
 /** The compose form, and PATCH /api/admin/newsletters/{id} once merged over the stored draft. */
-export const newsletterInputSchema = wireSchema(() => z.object({ subject, content }));
+export const newsletterInputSchema = wireSchema(() => z.object({ subject, content, preheader }));
 export type NewsletterInput = z.infer<typeof newsletterInputSchema>;
 
 /** "Send this post": a newsletter made from a published post. */
@@ -46,14 +58,16 @@ export const newsletterFromPostSchema = wireSchema(() =>
 );
 
 /**
- * POST /api/admin/newsletters: `subject` and `content`, or `postId` (the post's title and
- * body; a subject given with it replaces the title).
+ * POST /api/admin/newsletters: `subject` and `content`, or `postId` (the post's title, body and
+ * excerpt as the preview text; a subject or preview text given with it replaces the post's).
  */
 export const newsletterCreateSchema = wireSchema(() =>
   z
     .object({
       subject: subject.optional(),
       content: content.optional(),
+      // missing: none, or from a post its excerpt
+      preheader: preheader.optional(),
       postId: z
         .number("postId must be a post's id")
         .int("postId must be a post's id")
@@ -112,6 +126,8 @@ export const newsletterSchema = wireSchema(() =>
   newsletterSummarySchema.extend({
     /** markdown, with the same [[toy:]] and [[compare:]] tokens as posts */
     content: z.string(),
+    /** the inbox's preview line; null: the body's first paragraph */
+    preheader: z.string().nullable(),
     toyClicks: z.array(
       z.object({
         toyId: z.number().int().positive(),
@@ -127,13 +143,52 @@ export type Newsletter = z.infer<typeof newsletterSchema>;
 export const newsletterPreviewSchema = wireSchema(() =>
   z.object({
     subject: z.string(),
+    /** the preview line mail programs show after the subject (hidden in the message) */
+    preheader: z.string(),
     html: z.string(),
     text: z.string(),
-    /** a product token no reader would see (unknown toy, malformed token): it is left out */
+    /**
+     * a product token no reader would see (unknown or deleted toy, malformed token, a token
+     * inside a sentence): it is left out, and the newsletter cannot be sent until it is fixed
+     */
     warnings: z.array(z.object({ token: z.string(), reason: z.string() })),
+    /** images left out of the e-mail because mail programs would not show them (SVG, WebP, a deleted upload) */
+    leftOutImages: z.array(z.object({ src: z.string(), reason: z.string() })),
   }),
 );
 export type NewsletterPreview = z.infer<typeof newsletterPreviewSchema>;
+
+/** Product token text (`[[toy:...]]`, `[[compare:...]]`) wherever it is, also where it is no token. */
+export const PRODUCT_TOKEN_TEXT = /\[\[(?:toy|compare):[^\]\n]*\]\]/g;
+
+const STRAY_TOKEN_REASON =
+  "A product token works only on a line of its own, not inside a sentence, a list or a quote: put it on its own line or remove it.";
+
+/**
+ * What stops a newsletter's body from reaching inboxes as written: each token the admin
+ * blocks mark missing (unknown or deleted toy, malformed token), and each token that stayed
+ * text because it is not on a line of its own (readers would get it raw).
+ */
+export function newsletterTokenWarnings(adminBlocks: readonly PostBlock[]): { token: string; reason: string }[] {
+  const warnings = adminBlocks.flatMap((block) => {
+    if (block.kind === "missing") return [{ token: block.token, reason: block.reason }];
+    if (block.kind !== "html") return [];
+    return [...block.html.matchAll(PRODUCT_TOKEN_TEXT)].map((match) => ({
+      token: match[0],
+      reason: STRAY_TOKEN_REASON,
+    }));
+  });
+  // one line per token, however often the body repeats it
+  return [...new Map(warnings.map((warning) => [warning.token, warning])).values()];
+}
+
+/** Why a send does not start (POST /api/admin/newsletters/{id}/send answers 409 with these). */
+export const NEWSLETTER_SEND_TEXT = {
+  noPostalAddress:
+    "This newsletter cannot be sent yet: the law (CAN-SPAM) requires your postal address in every newsletter, and none is set. Add it in Settings, then send.",
+  unresolvedTokens: (tokens: readonly string[]) =>
+    `This newsletter cannot be sent yet: ${tokens.length === 1 ? "a product token does" : `${tokens.length} product tokens do`} not resolve: ${tokens.join(", ")}. Fix or remove ${tokens.length === 1 ? "it" : "them"} in the draft, save, then send.`,
+} as const;
 
 /** The placement of a newsletter's /go links (counted per newsletter, issue 19). */
 export function newsletterPlacement(id: number): `email:${number}` {

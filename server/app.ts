@@ -14,6 +14,7 @@ import { messagesRouter } from "./api/messages";
 import { newslettersRouter } from "./api/newsletters";
 import { openApiRouter } from "./api/openapi";
 import { personalDataRouter } from "./api/personal-data";
+import { siteSettingsRouter } from "./api/site-settings";
 import { subscribersRouter } from "./api/subscribers";
 import { uploadRouter } from "./api/upload";
 import { requireAdminForPrivateApi } from "./http/access";
@@ -61,8 +62,6 @@ export interface AppOptions {
   allowedHosts?: { extra: string[] };
   /** per-IP limit on visit and page view tracking */
   trackRateLimit?: RateLimit;
-  /** Amazon Associates tag added to affiliate links without one */
-  associateTag?: string;
   /** Express "trust proxy" setting, so req.ip is the visitor behind a reverse proxy */
   trustProxy?: boolean | number | string;
   /**
@@ -116,6 +115,7 @@ export function apiRouter(
   api.use(newslettersRouter(services));
   api.use(personalDataRouter(services));
   api.use(auditLogRouter(services));
+  api.use(siteSettingsRouter(services));
   api.use(apiNotFound);
   return api;
 }
@@ -138,7 +138,6 @@ export function createApp({
   trustProxy = false,
   mode = "test",
   trackRateLimit = { max: 600, windowMs: 10 * 60_000 },
-  associateTag,
   shedLoad,
   allowedHosts,
   renders = { concurrency: 4, maxWaiting: 256 },
@@ -208,7 +207,7 @@ export function createApp({
 
   app.use(seoRouter(services, siteUrl));
   app.use(socialImages(services));
-  app.use(affiliateRedirect(services, associateTag));
+  app.use(affiliateRedirect(services, services.siteSettings.associateTag ?? undefined));
 
   if (pages.length > 0) {
     // in development Vite's module requests come through here too, and must not wait in line

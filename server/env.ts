@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { postalAddressTextSchema } from "#domain/site-settings.ts";
 
 const optionalText = z
   .string()
@@ -87,6 +88,15 @@ const envSchema = z.object({
     .max(1024)
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * the sender's postal address that every marketing e-mail shows (CAN-SPAM): one line with
+   * commas, or several lines; the address the owner saves in the admin's Settings replaces it
+   */
+  SITE_POSTAL_ADDRESS: z
+    .string()
+    .default("")
+    .pipe(postalAddressTextSchema)
+    .transform((address) => address ?? undefined),
   /** Amazon Associates tag added to affiliate links that carry none (e.g. pawsomepicks-20) */
   AMAZON_ASSOCIATE_TAG: z
     .string()

@@ -91,6 +91,7 @@ async function main() {
     appSecret: env.APP_SECRET,
     readCacheTtlMs: env.READ_CACHE_TTL_MS,
     formRateLimit: env.FORM_RATE_LIMIT,
+    settings: { postalAddress: env.SITE_POSTAL_ADDRESS, associateTag: env.AMAZON_ASSOCIATE_TAG },
     mail: {
       transport,
       contactTo: mail.contactTo,
@@ -145,7 +146,6 @@ async function main() {
     siteUrl,
     isShuttingDown: () => shuttingDown,
     trackRateLimit: env.TRACK_RATE_LIMIT,
-    associateTag: env.AMAZON_ASSOCIATE_TAG,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     mode: env.NODE_ENV,
     shedLoad: shedder.middleware,

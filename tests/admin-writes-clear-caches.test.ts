@@ -562,6 +562,10 @@ const WRITES: Record<string, AdminWrite | NothingCached> = {
     cache: "nothing cached",
     why: "quiz submissions appear in no public read",
   },
+  "PUT /api/admin/settings": {
+    cache: "nothing cached",
+    why: "the postal address appears only in e-mails, read from the database when each is made; no public read shows it",
+  },
 };
 
 beforeAll(async () => {

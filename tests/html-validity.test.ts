@@ -162,6 +162,7 @@ async function pages(): Promise<Page[]> {
     owner("admin trash", "/admin/trash"),
     owner("admin activity", "/admin/activity"),
     owner("admin password", "/admin/password"),
+    owner("admin settings", "/admin/settings"),
     owner("admin not found", "/admin/no-such-screen", 404),
   ];
 }

@@ -1,12 +1,20 @@
 import { sql } from "drizzle-orm";
 import pino from "pino";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as unsubscribeAction } from "../app/routes/public/unsubscribe";
+import { NEWSLETTER_SEND_TEXT } from "../domain/newsletters";
 import { newsletterDeliveries, newsletterSubscribers } from "../server/db/schema";
 import { createSmtpTransport, type MailTransport } from "../server/mail/transport";
 import { createServices, type Services } from "../server/services/create-services";
 import { type SmtpTestServer, startSmtpTestServer } from "./support/smtp-test-server";
-import { adminCookie, type SeededTestServer, startSeededTestServer, TEST_SITE_URL } from "./support/test-server";
+import {
+  adminCookie,
+  type SeededTestServer,
+  startSeededTestServer,
+  TEST_POSTAL_ADDRESS,
+  TEST_SITE_URL,
+} from "./support/test-server";
 
 // Newsletters (issue 19) against a real database and a real SMTP server in this process: each
 // subscribed address gets a send exactly once, whether the send is started twice at once, by
@@ -109,6 +117,7 @@ describe("sending a newsletter", () => {
     second = createServices(server.database, {
       logger: pino({ level: "silent" }),
       siteUrl: TEST_SITE_URL,
+      settings: { postalAddress: TEST_POSTAL_ADDRESS },
       mail: {
         transport: transportFor(smtp),
         contactTo: OWNER,
@@ -182,6 +191,9 @@ describe("sending a newsletter", () => {
       expect(mail.parsed.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
       expect(mail.parsed.text).toContain(`Unsubscribe: ${https}`);
       expect(mail.parsed.html).toContain(`href="${https?.replace(/&/g, "&amp;")}"`);
+      // the sender's postal address (CAN-SPAM) closes both parts
+      expect(mail.parsed.text).toContain(`\n\n${TEST_POSTAL_ADDRESS}\n`);
+      expect(mail.parsed.html).toContain(`>${TEST_POSTAL_ADDRESS.replace(/\n/g, "<br>")}</p></div></body>`);
       links.add(https ?? "");
     }
     expect(links.size).toBe(20);
@@ -460,6 +472,7 @@ describe("a restart in the middle of a send", () => {
       logger: pino({ level: "silent" }),
       siteUrl: TEST_SITE_URL,
       now: () => clock.now(),
+      settings: { postalAddress: TEST_POSTAL_ADDRESS },
       mail: { transport: transportFor(smtp), contactTo: OWNER, sendTimeoutMs: 3_000, newsletterRatePerMinute: 40 },
     });
     try {
@@ -497,3 +510,342 @@ describe("a restart in the middle of a send", () => {
     ).rejects.toThrow();
   });
 });
+
+describe("what a newsletter needs before it goes out (issue 26)", () => {
+  let smtp: SmtpTestServer;
+  let server: SeededTestServer;
+  let cookie: string;
+  let audience: { subscribed: string[]; all: string[] };
+  let toys: { id: number; slug: string; name: string }[];
+
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer();
+    // a site whose configuration has no SITE_POSTAL_ADDRESS
+    server = await startSeededTestServer({
+      transport: transportFor(smtp),
+      postalAddress: null,
+      mail: { newsletterRatePerMinute: 10_000 },
+    });
+    cookie = await adminCookie(server);
+    audience = await addSubscribers(server, "rules", 3);
+    toys = (await (await fetch(`${server.url}/api/toys`)).json()) as typeof toys;
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
+
+  async function draft(content: string, subject = "Rules of the send", preheader?: string): Promise<number> {
+    const created = await api(server, cookie, "POST", "/api/admin/newsletters", { subject, content, preheader });
+    expect(created.status).toBe(201);
+    return Number(created.body?.id);
+  }
+
+  async function queuedFor(id: number): Promise<number> {
+    await drainOutbox([server.services]);
+    return deliveryCount(server, id);
+  }
+
+  it("refuses a send without a postal address (409, nothing queued) and sends with the one the owner saves", async () => {
+    const id = await draft("A short note for everyone on the list, with the address at its foot.");
+    const refused = await api(server, cookie, "POST", `/api/admin/newsletters/${id}/send`);
+    expect(refused.status).toBe(409);
+    expect(refused.body?.message).toBe(NEWSLETTER_SEND_TEXT.noPostalAddress);
+    expect((await api(server, cookie, "GET", `/api/admin/newsletters/${id}`)).body).toMatchObject({ status: "draft" });
+    expect(await queuedFor(id)).toBe(0);
+    expect(await entriesOf(server, cookie, "send", "newsletter", id)).toEqual([]);
+
+    expect((await api(server, cookie, "GET", "/api/admin/settings")).body).toEqual({
+      postalAddress: null,
+      postalAddressSource: null,
+      environmentPostalAddress: null,
+      associateTag: null,
+    });
+    // saved in the admin: trimmed line by line, blank lines dropped
+    const saved = await api(server, cookie, "PUT", "/api/admin/settings", {
+      postalAddress: "  Rules Dept.  \r\n\r\n  9 Kennel Road \nDogtown, TX 75001  ",
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      postalAddress: "Rules Dept.\n9 Kennel Road\nDogtown, TX 75001",
+      postalAddressSource: "admin",
+    });
+    expect(await entriesOf(server, cookie, "update", "settings")).toEqual([
+      expect.objectContaining({ itemLabel: "Site settings", details: { postalAddress: "saved" } }),
+    ]);
+
+    const sent = await api(server, cookie, "POST", `/api/admin/newsletters/${id}/send`);
+    expect(sent.status).toBe(202);
+    expect(await queuedFor(id)).toBe(audience.subscribed.length);
+    const mails = smtp.messages.filter((mail) => mail.parsed.subject === "Rules of the send");
+    expect(mails).toHaveLength(audience.subscribed.length);
+    for (const mail of mails) {
+      expect(mail.parsed.text).toContain("\n\nRules Dept.\n9 Kennel Road\nDogtown, TX 75001\n");
+      expect(mail.parsed.html).toContain(">Rules Dept.<br>9 Kennel Road<br>Dogtown, TX 75001</p></div></body>");
+    }
+
+    // removing it refuses the next send again
+    const removed = await api(server, cookie, "PUT", "/api/admin/settings", { postalAddress: "" });
+    expect(removed.body).toMatchObject({ postalAddress: null, postalAddressSource: null });
+    const next = await draft("Another note, which must wait for an address before it goes out.");
+    expect((await api(server, cookie, "POST", `/api/admin/newsletters/${next}/send`)).status).toBe(409);
+    expect(await queuedFor(next)).toBe(0);
+
+    // a send under way (started when there was one) waits while there is none
+    await server.database.db.execute(
+      sql`update newsletters set status = 'sending', send_started_at = now() where id = ${next}`,
+    );
+    expect(await server.services.newsletters.runDue()).toMatchObject({ queued: 0, more: true });
+    expect(await queuedFor(next)).toBe(0);
+    await api(server, cookie, "PUT", "/api/admin/settings", { postalAddress: "1 Waiting Way, Dogtown, TX 75001" });
+    expect(await server.services.newsletters.runDue()).toMatchObject({ queued: audience.subscribed.length });
+  });
+
+  it("refuses a postal address it cannot use, with the field's message", async () => {
+    const tooShort = await api(server, cookie, "PUT", "/api/admin/settings", { postalAddress: "PO 1" });
+    expect(tooShort).toMatchObject({
+      status: 400,
+      body: { errors: { postalAddress: ["The postal address must be at least 10 characters"] } },
+    });
+    const tooLong = await api(server, cookie, "PUT", "/api/admin/settings", {
+      postalAddress: Array.from({ length: 7 }, (_, i) => `Line number ${i + 1}`).join("\n"),
+    });
+    expect(tooLong.body?.errors).toEqual({ postalAddress: ["The postal address must be at most 6 lines"] });
+    expect((await api(server, cookie, "PUT", "/api/admin/settings", { postalAddress: 12 })).status).toBe(400);
+  });
+
+  it("refuses a send while a product token does not resolve, naming each, also a toy deleted since the save", async () => {
+    await api(server, cookie, "PUT", "/api/admin/settings", { postalAddress: "1 Token Street, Dogtown, TX 75001" });
+    const [kept, other] = toys;
+    if (!kept || !other) throw new Error("the demo catalogue has too few toys");
+    const id = await draft(
+      `## Picks\n\n[[toy:${kept.slug}]]\n\n[[toy:gone-for-good]]\n\nAlso try [[toy:${other.slug}]] this week.`,
+      "Token rules",
+    );
+    const preview = await api(server, cookie, "GET", `/api/admin/newsletters/${id}/preview`);
+    expect(((preview.body?.warnings ?? []) as { token: string }[]).map((w) => w.token)).toEqual([
+      "[[toy:gone-for-good]]",
+      `[[toy:${other.slug}]]`,
+    ]);
+    // what the preview shows (and a test copy gets) has no raw token
+    expect(String(preview.body?.html)).not.toContain("[[toy:");
+    expect(String(preview.body?.text)).not.toContain("[[toy:");
+
+    const refused = await api(server, cookie, "POST", `/api/admin/newsletters/${id}/send`);
+    expect(refused.status).toBe(409);
+    expect(refused.body?.message).toBe(
+      NEWSLETTER_SEND_TEXT.unresolvedTokens(["[[toy:gone-for-good]]", `[[toy:${other.slug}]]`]),
+    );
+    expect(await queuedFor(id)).toBe(0);
+
+    // fixed in the draft, then its toy is deleted before the send: the send finds out
+    await api(server, cookie, "PATCH", `/api/admin/newsletters/${id}`, {
+      content: `## Picks\n\n[[toy:${kept.slug}]]\n\nAll our picks, tested by real dogs.`,
+    });
+    expect((await api(server, cookie, "DELETE", `/api/toys/${kept.id}`)).status).toBe(204);
+    const afterDelete = await api(server, cookie, "POST", `/api/admin/newsletters/${id}/send`);
+    expect(afterDelete.status).toBe(409);
+    expect(afterDelete.body?.message).toContain(`[[toy:${kept.slug}]]`);
+    expect(await queuedFor(id)).toBe(0);
+
+    expect((await api(server, cookie, "POST", `/api/toys/${kept.id}/restore`)).status).toBe(200);
+    expect((await api(server, cookie, "POST", `/api/admin/newsletters/${id}/send`)).status).toBe(202);
+    expect(await queuedFor(id)).toBe(audience.subscribed.length);
+    for (const mail of smtp.messages.filter((m) => m.parsed.subject === "Token rules")) {
+      expect(mail.parsed.text).not.toContain("[[");
+      expect(mail.parsed.html).not.toContain("[[");
+      expect(mail.parsed.html).toContain(kept.name);
+    }
+  });
+
+  it("shows uploads as JPEG or PNG copies with their size, made once, and leaves SVG and WebP out", async () => {
+    const photo = await upload(
+      await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3366cc" } })
+        .png()
+        .toBuffer(),
+    );
+    const logo = await upload(
+      await sharp({
+        create: { width: 200, height: 100, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.5 } },
+      })
+        .png()
+        .toBuffer(),
+    );
+    const photoHash = hashOf(photo);
+    const logoHash = hashOf(logo);
+    const created = await api(server, cookie, "POST", "/api/toys", {
+      name: "Email Image Rope",
+      description: "A rope toy whose photo goes out in newsletters.",
+      details: "Braided cotton rope with two knots, made for the test of images in e-mails.",
+      price: "$11.99",
+      rating: "4.4",
+      materialType: "durable",
+      features: ["interactive"],
+      ageRecommendation: "adult",
+      suitableFor: "medium",
+      imageUrl: photo,
+      amazonUrl: "https://www.amazon.com/dp/B000EMAIL1",
+    });
+    expect(created.status).toBe(201);
+    const toy = created.body as unknown as { slug: string };
+    const id = await draft(
+      [
+        "A week of pictures.",
+        `![Our test photo](${photo})`,
+        `![](/uploads/${logoHash}-400.webp)`,
+        "![A drawing](https://cdn.example.com/drawing.svg)",
+        "![A webp](https://cdn.example.com/picture.WEBP?v=2)",
+        "![Elsewhere](https://cdn.example.com/photo.jpg)",
+        `[[toy:${toy.slug}]]`,
+      ].join("\n\n"),
+      "Pictures",
+    );
+    await server.database.db.execute(sql`update media set alt_text = 'Red logo' where hash = ${logoHash}`);
+
+    const preview = await api(server, cookie, "GET", `/api/admin/newsletters/${id}/preview`);
+    const html = String(preview.body?.html);
+    expect(html).toContain(
+      `<img src="${TEST_SITE_URL}/uploads/${photoHash}-600.jpg" width="552" height="368" alt="Our test photo"`,
+    );
+    // the library's alt text when the body gives none; never wider than the image
+    expect(html).toContain(
+      `<img src="${TEST_SITE_URL}/uploads/${logoHash}-600.png" width="200" height="100" alt="Red logo"`,
+    );
+    // the buy box: the toy's photo as its copy, 120 px wide
+    expect(html).toContain(
+      `<img src="${TEST_SITE_URL}/uploads/${photoHash}-600.jpg" width="120" height="80" alt="Email Image Rope"`,
+    );
+    expect(html).toContain('<img src="https://cdn.example.com/photo.jpg" width="552" alt="Elsewhere"');
+    expect(html).not.toMatch(/\.webp|\.svg/i);
+    expect(preview.body?.leftOutImages).toEqual([
+      {
+        src: "https://cdn.example.com/drawing.svg",
+        reason: expect.stringContaining("SVG images do not show in Gmail"),
+      },
+      { src: "https://cdn.example.com/picture.WEBP?v=2", reason: expect.stringContaining("WebP images do not show") },
+    ]);
+
+    // served at their own addresses, cacheable for good, as JPEG and PNG
+    const jpeg = await fetch(`${server.url}/uploads/${photoHash}-600.jpg`);
+    expect(jpeg.status).toBe(200);
+    expect(jpeg.headers.get("content-type")).toBe("image/jpeg");
+    expect(jpeg.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const jpegBytes = Buffer.from(await jpeg.arrayBuffer());
+    expect(await sharp(jpegBytes).metadata()).toMatchObject({ format: "jpeg", width: 600, height: 400 });
+    const png = Buffer.from(await (await fetch(`${server.url}/uploads/${logoHash}-600.png`)).arrayBuffer());
+    expect(await sharp(png).metadata()).toMatchObject({ format: "png", width: 200, height: 100, hasAlpha: true });
+    // one name per copy: the other format, another width, no width
+    for (const path of [`${photoHash}-600.png`, `${logoHash}-600.jpg`, `${photoHash}-400.jpg`, `${photoHash}.jpg`]) {
+      expect((await fetch(`${server.url}/uploads/${path}`)).status, path).toBe(404);
+    }
+    // made once and kept: every instance serves these same bytes
+    const again = Buffer.from(await (await fetch(`${server.url}/uploads/${photoHash}-600.jpg`)).arrayBuffer());
+    expect(again.equals(jpegBytes)).toBe(true);
+    const { rows } = await server.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from media_email_copies c join media m on m.id = c.media_id where m.hash in (${photoHash}, ${logoHash})`,
+    );
+    expect(Number(rows[0]?.n)).toBe(2);
+
+    // the subscribers' copies are the same
+    expect(
+      (await api(server, cookie, "PUT", "/api/admin/settings", { postalAddress: "1 Picture Lane, Dogtown, TX 75001" }))
+        .status,
+    ).toBe(200);
+    expect((await api(server, cookie, "POST", `/api/admin/newsletters/${id}/send`)).status).toBe(202);
+    await queuedFor(id);
+    const mail = smtp.messages.find((m) => m.parsed.subject === "Pictures");
+    expect(mail?.parsed.html).toContain(`/uploads/${photoHash}-600.jpg`);
+    expect(mail?.parsed.html).not.toMatch(/\.webp|\.svg/i);
+    expect(mail?.parsed.text).toContain("[Our test photo]");
+  });
+
+  it("makes a copy on first request for an upload no e-mail has used yet", async () => {
+    const url = await upload(
+      await sharp({ create: { width: 300, height: 300, channels: 3, background: "#11aa55" } })
+        .jpeg()
+        .toBuffer(),
+    );
+    // asked for by several readers at once: one copy, the same bytes for all
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => fetch(`${server.url}/uploads/${hashOf(url)}-600.jpg`)),
+    );
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
+    const bodies = await Promise.all(answers.map(async (res) => Buffer.from(await res.arrayBuffer())));
+    expect(bodies.every((body) => body.equals(bodies[0] as Buffer))).toBe(true);
+    expect(await sharp(bodies[0]).metadata()).toMatchObject({ format: "jpeg", width: 300 });
+    const { rows } = await server.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from media_email_copies c join media m on m.id = c.media_id where m.hash = ${hashOf(url)}`,
+    );
+    expect(Number(rows[0]?.n)).toBe(1);
+    expect((await fetch(`${server.url}/uploads/${"0".repeat(64)}-600.jpg`)).status).toBe(404);
+  });
+
+  it("gives the inbox a preview line: the owner's, the first paragraph's, or a post's excerpt", async () => {
+    const own = await draft("First paragraph of the body.\n\nSecond one.", "Preview one", "Fresh picks for spring");
+    const derived = await draft(
+      `## A heading first\n\n[[toy:${toys[0]?.slug}]]\n\nThe *first* paragraph & its words, which run on and on for quite a while so that the inbox cannot show all of them at once, not even on a wide screen.`,
+      "Preview two",
+    );
+    const hidden = (html: string) => /<div style="display:none;[^"]*">([^&<]*)/.exec(html)?.[1];
+    const ownPreview = (await api(server, cookie, "GET", `/api/admin/newsletters/${own}/preview`)).body;
+    expect(ownPreview?.preheader).toBe("Fresh picks for spring");
+    expect(hidden(String(ownPreview?.html))).toBe("Fresh picks for spring");
+    const derivedPreview = (await api(server, cookie, "GET", `/api/admin/newsletters/${derived}/preview`)).body;
+    expect(derivedPreview?.preheader).toBe(
+      "The first paragraph & its words, which run on and on for quite a while so that the inbox cannot show all of them at once, not even on a…",
+    );
+
+    const [post] = (await (await fetch(`${server.url}/api/posts`)).json()) as { id: number; excerpt: string }[];
+    const fromPost = await api(server, cookie, "POST", "/api/admin/newsletters", { postId: post?.id });
+    expect(fromPost.body?.preheader).toBe(post?.excerpt);
+
+    // cleared with an empty value; one line of at most 150 characters
+    const cleared = await api(server, cookie, "PATCH", `/api/admin/newsletters/${own}`, { preheader: "" });
+    expect(cleared.body).toMatchObject({ preheader: null });
+    const tooLong = await api(server, cookie, "PATCH", `/api/admin/newsletters/${own}`, { preheader: "x".repeat(151) });
+    expect(tooLong.body?.errors).toEqual({ preheader: ["Preview text must be at most 150 characters"] });
+    expect((await api(server, cookie, "PATCH", `/api/admin/newsletters/${own}`, { preheader: "a\nb" })).status).toBe(
+      400,
+    );
+  });
+
+  it("puts the postal address in the quiz results e-mail when there is one, and sends it without one", async () => {
+    // last: the quiz subscribes its addresses, which every send above would count
+    const answers = { dogSize: "small", dogAge: "puppy", chewStyle: "gentle", playStyle: "solo", toyPurpose: "mental" };
+    const quiz = async (email: string) => {
+      const res = await fetch(`${server.url}/api/quiz-newsletter`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...answers, email, website: "" }),
+      });
+      expect(res.status).toBe(200);
+      return smtp.messages.find((mail) => mail.to.includes(email));
+    };
+    await api(server, cookie, "PUT", "/api/admin/settings", { postalAddress: null });
+    const without = await quiz("quiz-no-address@example.com");
+    expect(without?.parsed.text).toMatch(/Unsubscribe: \S+\n$/);
+    await api(server, cookie, "PUT", "/api/admin/settings", {
+      postalAddress: "Quiz HQ\n5 Fetch Avenue\nDogtown, TX 75001",
+    });
+    const withAddress = await quiz("quiz-address@example.com");
+    expect(withAddress?.parsed.text).toContain("\n\nQuiz HQ\n5 Fetch Avenue\nDogtown, TX 75001\n");
+    expect(withAddress?.parsed.html).toContain(">Quiz HQ<br>5 Fetch Avenue<br>Dogtown, TX 75001</p>");
+  });
+
+  async function upload(bytes: Buffer): Promise<string> {
+    const form = new FormData();
+    form.append("image", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "email-test.png");
+    const res = await fetch(`${server.url}/api/upload`, { method: "POST", headers: { cookie }, body: form });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { imageUrl: string }).imageUrl;
+  }
+});
+
+const hashOf = (url: string) => /\/uploads\/([0-9a-f]{64})\.webp$/.exec(url)?.[1] ?? "";
+
+/** Audit log entries of one action on one kind of item (and id). */
+async function entriesOf(server: SeededTestServer, cookie: string, action: string, kind: string, id?: number) {
+  const { body } = await api(server, cookie, "GET", `/api/admin/audit-log?action=${action}&kind=${kind}&pageSize=200`);
+  return (body as unknown as { itemId: number | null }[]).filter((entry) => id === undefined || entry.itemId === id);
+}

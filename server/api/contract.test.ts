@@ -647,6 +647,31 @@ describe("admin calls", () => {
     expect((await call("get", "/api/admin/audit-log?from=2026-02-30", { admin: true })).status).toBe(400);
   });
 
+  it("answer the settings, and a send refused without a postal address or with a token that does not resolve", async () => {
+    const configured = await call("get", "/api/admin/settings", { admin: true });
+    expect(configured.body).toMatchObject({ postalAddressSource: "environment" });
+    const removed = await call("put", "/api/admin/settings", { body: { postalAddress: null }, admin: true });
+    expect(removed.body).toMatchObject({ postalAddress: expect.any(String), postalAddressSource: "environment" });
+    expect(
+      (await call("put", "/api/admin/settings", { body: { postalAddress: "too short" }, admin: true })).status,
+    ).toBe(400);
+    const saved = await call("put", "/api/admin/settings", {
+      body: { postalAddress: "Contract Dept.\n1 Schema Street\nValidation, CA 90001" },
+      admin: true,
+    });
+    expect(saved.body).toMatchObject({ postalAddressSource: "admin" });
+
+    const created = await call("post", "/api/admin/newsletters", {
+      body: {
+        subject: "Contract tokens",
+        content: "[[toy:no-such-toy-here]]\n\nA body with a token that resolves to nothing.",
+      },
+      admin: true,
+    });
+    const id = (created.body as { id: number }).id;
+    expect((await call("post", `/api/admin/newsletters/${id}/send`, { admin: true })).status).toBe(409);
+  });
+
   it("change the password (400 for a wrong current one), then sign out", async () => {
     const wrong = {
       currentPassword: "wrong-password",

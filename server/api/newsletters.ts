@@ -26,13 +26,14 @@ export function newslettersRouter({ newsletters, outbox, deliverNow }: Services)
     res.json(newsletter);
   });
 
-  // A draft's subject and body; the fields sent are merged over the stored ones, then checked whole.
+  // A draft's subject, body and preview text; the fields sent are merged over the stored ones, then checked whole.
   router.patch("/admin/newsletters/:id", adminOnly, async (req, res) => {
     const id = parseId(req.params.id, "newsletter id");
     const current = await newsletters.get(id);
     if (!current) throw new HttpError(404, NOT_FOUND);
     const body = req.body && typeof req.body === "object" && !Array.isArray(req.body) ? req.body : {};
-    const input = parseOr400(newsletterInputSchema, { subject: current.subject, content: current.content, ...body });
+    const stored = { subject: current.subject, content: current.content, preheader: current.preheader };
+    const input = parseOr400(newsletterInputSchema, { ...stored, ...body });
     const updated = await newsletters.update(id, input);
     if (!updated) throw new HttpError(404, NOT_FOUND);
     res.json(updated);
@@ -63,7 +64,8 @@ export function newslettersRouter({ newsletters, outbox, deliverNow }: Services)
   });
 
   // 202: the send goes on in the background at the configured rate. Asking again (or from another
-  // instance) starts nothing new: each subscriber gets the newsletter once.
+  // instance) starts nothing new: each subscriber gets the newsletter once. 409 for a draft that
+  // may not go out yet (no postal address, a product token that does not resolve).
   router.post("/admin/newsletters/:id/send", adminOnly, async (req, res) => {
     const newsletter = await newsletters.startSend(parseId(req.params.id, "newsletter id"));
     if (!newsletter) throw new HttpError(404, NOT_FOUND);

@@ -72,6 +72,7 @@ import {
 import { productInputSchema } from "#domain/product-form.ts";
 import { productBulkResultSchema, productBulkSchema } from "#domain/product-list.ts";
 import { quizAnswersSchema, quizSubmissionSchema } from "#domain/quiz.ts";
+import { siteSettingsInputSchema, siteSettingsSchema } from "#domain/site-settings.ts";
 import { optionalSlugSchema } from "#domain/slug.ts";
 import {
   SUBSCRIBERS_CSV_FILENAME,
@@ -114,6 +115,10 @@ const TAGS = [
     description: "Newsletter subscribers, newsletters and their sends, and visitors' data rights (export, erasure).",
   },
   { name: "Admin activity", description: "The audit log of the owner's actions (no personal data)." },
+  {
+    name: "Admin settings",
+    description: "The site's settings: the postal address e-mails carry, and what the server's configuration sets.",
+  },
 ] as const;
 
 /** The answers' schemas, named: components/schemas of the document. */
@@ -163,6 +168,7 @@ const WIRE_SCHEMAS: Record<string, z.ZodType> = {
   PersonalData: personalDataSchema,
   DataErasure: dataErasureSchema,
   AuditEntry: auditEntrySchema,
+  SiteSettings: siteSettingsSchema,
 };
 type WireName = keyof typeof WIRE_SCHEMAS;
 
@@ -1060,7 +1066,7 @@ const OPERATIONS: Operation[] = [
     path: "/admin/newsletters/{id}",
     operationId: "updateNewsletter",
     tag: "Admin audience",
-    summary: "Changes a draft's subject or content (409 once it is sent)",
+    summary: "Changes a draft's subject, content or preview text (409 once it is sent)",
     ids: { id: "the newsletter's id" },
     body: withoutRequired(inputSchema(newsletterInputSchema)),
     ok: { 200: { description: "The draft", body: "Newsletter" } },
@@ -1105,10 +1111,10 @@ const OPERATIONS: Operation[] = [
     operationId: "sendNewsletter",
     tag: "Admin audience",
     summary:
-      "Starts sending to every subscribed address, throttled, each through the outbox with its own unsubscribe link; asking again sends nothing new",
+      "Starts sending to every subscribed address, throttled, each through the outbox with its own unsubscribe link; asking again sends nothing new. A draft is refused (409, nothing queued) while no postal address is set or a product token in it does not resolve",
     ids: { id: "the newsletter's id" },
     ok: { 202: { description: "Sending (or already sent): the newsletter with its counts", body: "Newsletter" } },
-    errors: [404],
+    errors: [404, 409],
   },
   {
     method: "get",
@@ -1151,6 +1157,26 @@ const OPERATIONS: Operation[] = [
       "The owner's actions (sign-ins, edits, deletions, sends, exports, erasures), newest first, by action, kind of item and days, paged (X-Total-Count tells how many matched)",
     query: auditListQuerySchema,
     ok: { 200: { description: "Audit log entries", body: ["AuditEntry"], headers: ["X-Total-Count"] } },
+  },
+  // Admin settings
+  {
+    method: "get",
+    path: "/admin/settings",
+    operationId: "getSiteSettings",
+    tag: "Admin settings",
+    summary:
+      "The postal address e-mails carry (the owner's, else SITE_POSTAL_ADDRESS) and the Amazon Associates tag /go adds (AMAZON_ASSOCIATE_TAG)",
+    ok: { 200: { description: "The settings", body: "SiteSettings" } },
+  },
+  {
+    method: "put",
+    path: "/admin/settings",
+    operationId: "updateSiteSettings",
+    tag: "Admin settings",
+    summary:
+      "Saves the owner's settings whole: a postal address (up to 6 lines), or null or empty to remove the owner's own (SITE_POSTAL_ADDRESS applies again)",
+    body: siteSettingsInputSchema,
+    ok: { 200: { description: "The settings after the change", body: "SiteSettings" } },
   },
 ];
 

@@ -430,6 +430,8 @@ export const newsletters = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** when the send to all subscribers began (once: a second start finds it set) */
     sendStartedAt: timestamp("send_started_at", { withTimezone: true }),
+    /** the inbox's preview line (hidden in the message); null: the body's first paragraph */
+    preheader: text("preheader"),
   },
   (t) => [
     check("newsletters_status_check", sql`${t.status} in ('draft', 'sending', 'sent')`),
@@ -613,6 +615,35 @@ export const visitorDailyHashes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.hash] })],
 );
+
+// The copy of an upload that e-mails show (decision 047): mail programs do not all show WebP
+// (classic Outlook) nor SVG (Gmail), so e-mails use a JPEG, or a PNG where the image has
+// transparency, at most EMAIL_IMAGE_WIDTH wide. Made from the stored image the first time an
+// e-mail needs it, then kept, so every instance serves the same bytes at
+// /uploads/{hash}-600.jpg (or .png) with immutable caching.
+export const mediaEmailCopies = pgTable(
+  "media_email_copies",
+  {
+    mediaId: integer("media_id")
+      .primaryKey()
+      .references(() => media.id, { onDelete: "cascade" }),
+    format: text("format").$type<"jpeg" | "png">().notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+    size: integer("size").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("media_email_copies_format_check", sql`${t.format} in ('jpeg', 'png')`)],
+);
+
+// Settings the owner edits in the admin (decision 047): one row per setting that has been
+// saved; a setting without a row takes its default from the environment (server/env.ts).
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 // Clicks on "View on Amazon" links (through /go/{toyId}), one counter per toy, placement and day.
 // No foreign key on the toy: a deleted toy's clicks stay in the totals (what earned, earned).

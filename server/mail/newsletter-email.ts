@@ -1,6 +1,8 @@
-import { newsletterPlacement } from "#domain/newsletters.ts";
+import type { EmailImageCopy } from "#domain/media.ts";
+import { newsletterPlacement, PRODUCT_TOKEN_TEXT } from "#domain/newsletters.ts";
 import { boxPrice } from "#domain/price.ts";
 import { comparisonRows, type PostBlock, type ProductBoxToy } from "#domain/product-boxes.ts";
+import { escapeHtml, postalAddressHtml, preheaderHtml, previewLine } from "./email-html";
 import type { OutboxMessage } from "./outbox";
 import { toHeaderText } from "./transport";
 
@@ -9,13 +11,18 @@ import { toHeaderText } from "./transport";
 // mail programs drop <style> and class names, with every link made absolute. Buy boxes and
 // comparison tables become tables, the one layout every mail program agrees on, and every
 // retailer link goes through /go with the newsletter as its placement, so its clicks are its own.
-
-const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
+// Images are what every mail program shows (decision 047): an upload becomes its JPEG or PNG
+// e-mail copy with its size set, and an SVG or WebP from elsewhere is left out. Product token
+// text that is no buy box never reaches a reader: sending is refused while the body has any,
+// and whatever is left (a send begun before) is taken out here.
 
 const FONT = "font-family:Arial,Helvetica,sans-serif;color:#1f2937;";
 const ACCENT = "#c2410c";
 const MUTED = "#6b7280";
+/** The message's column is 600 px wide with 24 px padding on each side. */
+const CONTENT_WIDTH = 552;
+/** A buy box shows its toy's image this wide. */
+const BOX_IMAGE_WIDTH = 120;
 
 // The inline style of each element the markdown renderer writes.
 const TAG_STYLES: Record<string, string> = {
@@ -55,9 +62,79 @@ function toyLink(toy: ProductBoxToy, siteUrl: string, newsletterId: number): str
     : `${siteUrl}/toys/${toy.slug}`;
 }
 
-/** The markdown renderer's HTML with inline styles and absolute links; /go links count for the newsletter. */
-function emailSafeHtml(html: string, siteUrl: string, newsletterId: number): string {
+/** What one rendering knows, and the images it had to leave out. */
+interface RenderContext {
+  siteUrl: string;
+  newsletterId: number;
+  /** e-mail copies of the uploads the body and its toys show, by content hash */
+  images: ReadonlyMap<string, EmailImageCopy>;
+  leftOut: { src: string; reason: string }[];
+}
+
+const UPLOAD_PATH = /^\/uploads\/([0-9a-f]{64})(?:-[0-9]+)?\.webp$/;
+
+/** The content hash of an upload's address (or one of its copies'), on this site; null for any other image. */
+function uploadHash(src: string, siteUrl: string): string | null {
+  const trimmed = src.trim();
+  const path = trimmed.startsWith(`${siteUrl}/`) ? trimmed.slice(siteUrl.length) : trimmed;
+  return UPLOAD_PATH.exec(path)?.[1] ?? null;
+}
+
+const LEFT_OUT = {
+  deleted: "The image is no longer in the media library.",
+  svg: "SVG images do not show in Gmail and other mail programs: upload the image as a JPEG or PNG instead.",
+  webp: "WebP images do not show in classic Outlook: upload the image to the media library (e-mails then get a JPEG or PNG copy) instead.",
+  address: "Mail programs show only images at a web address: upload the image to the media library instead.",
+} as const;
+
+/** How an image shows in the e-mail: its e-mail copy with its size, an image from elsewhere as it is, or left out and why. */
+function emailImage(
+  src: string,
+  ctx: RenderContext,
+): { src: string; size: { width: number; height: number } | null; altText: string | null } | { leftOut: string } {
+  const hash = uploadHash(src, ctx.siteUrl);
+  if (hash) {
+    const copy = ctx.images.get(hash);
+    if (!copy) return { leftOut: LEFT_OUT.deleted };
+    return { src: `${ctx.siteUrl}${copy.url}`, size: copy, altText: copy.altText };
+  }
+  const target = absolute(src, ctx.siteUrl);
+  const path = target && URL.canParse(target) ? new URL(target).pathname.toLowerCase() : null;
+  if (!target || path === null || target.startsWith("mailto:")) return { leftOut: LEFT_OUT.address };
+  if (/\.svgz?$/.test(path)) return { leftOut: LEFT_OUT.svg };
+  if (path.endsWith(".webp")) return { leftOut: LEFT_OUT.webp };
+  return { src: target, size: null, altText: null };
+}
+
+/** `width` and `height` attributes for an image shown at most `widest` pixels wide. */
+function sizeAttributes(size: { width: number; height: number } | null, widest: number): string {
+  if (!size) return ` width="${widest}"`;
+  const width = Math.min(size.width, widest);
+  return ` width="${width}" height="${Math.max(1, Math.round((size.height * width) / size.width))}"`;
+}
+
+/** Every upload a body's blocks show (its images and its toys'), by content hash: what the e-mail copies are needed of. */
+export function uploadHashesOf(blocks: readonly PostBlock[], siteUrl: string): string[] {
+  const hashes = new Set<string>();
+  const add = (src: string | null | undefined) => {
+    const hash = src ? uploadHash(src.replace(/&amp;/g, "&"), siteUrl) : null;
+    if (hash) hashes.add(hash);
+  };
+  for (const block of blocks) {
+    if (block.kind === "html") for (const match of block.html.matchAll(/<img src="([^"]*)"/g)) add(match[1]);
+    if (block.kind === "toy") add(block.toy.imageUrl);
+  }
+  return [...hashes];
+}
+
+/**
+ * The markdown renderer's HTML with inline styles, absolute links and e-mail images; /go links
+ * count for the newsletter; leftover product token text is taken out.
+ */
+function emailSafeHtml(html: string, ctx: RenderContext): string {
+  const { siteUrl, newsletterId } = ctx;
   return html
+    .replace(PRODUCT_TOKEN_TEXT, "")
     .replace(/<(h[1-6]|p|ul|ol|li|blockquote|pre|table|th|td|hr)(\s[^>]*)?>/g, (_tag, name: string, attrs = "") => {
       // a table cell's alignment from the markdown (`style="text-align:right"`) is kept after ours
       const own = /style="([^"]*)"/.exec(attrs)?.[1] ?? "";
@@ -79,9 +156,17 @@ function emailSafeHtml(html: string, siteUrl: string, newsletterId: number): str
         : `<a${rest} style="${TAG_STYLES.a}">`;
     })
     .replace(/<img src="([^"]*)"([^>]*)>/g, (_tag, src: string, attrs: string) => {
-      const target = absolute(src.replace(/&amp;/g, "&"), siteUrl);
-      const rest = attrs.replace(/\s*(loading|decoding)="[^"]*"/g, "");
-      return target ? `<img src="${escapeHtml(target)}"${rest} style="${TAG_STYLES.img}">` : "";
+      const decoded = src.replace(/&amp;/g, "&");
+      const shown = emailImage(decoded, ctx);
+      if ("leftOut" in shown) {
+        ctx.leftOut.push({ src: decoded, reason: shown.leftOut });
+        return "";
+      }
+      // the markdown's alt text (already escaped), else the library's description of the upload
+      const written = /alt="([^"]*)"/.exec(attrs)?.[1] ?? "";
+      const alt = written || escapeHtml(shown.altText ?? "");
+      const title = /\stitle="[^"]*"/.exec(attrs)?.[0] ?? "";
+      return `<img src="${escapeHtml(shown.src)}"${sizeAttributes(shown.size, CONTENT_WIDTH)} alt="${alt}"${title} style="${TAG_STYLES.img}">`;
     });
 }
 
@@ -101,11 +186,16 @@ function buttonHtml(href: string, label: string): string {
   return `<a href="${escapeHtml(href)}" style="display:inline-block;background:${ACCENT};color:#ffffff;font-family:Arial,Helvetica,sans-serif;font-size:15px;font-weight:bold;text-decoration:none;padding:10px 18px;border-radius:6px;">${escapeHtml(label)}</a>`;
 }
 
-function buyBoxHtml(toy: ProductBoxToy, siteUrl: string, newsletterId: number): string {
-  const image = toy.imageUrl ? absolute(toy.imageUrl, siteUrl) : null;
-  const imageCell = image
-    ? `<td width="120" valign="top" style="padding:12px;width:120px;"><img src="${escapeHtml(image)}" width="120" alt="${escapeHtml(toy.name)}" style="display:block;width:120px;max-width:120px;height:auto;border:0;border-radius:6px;"></td>`
-    : "";
+function buyBoxHtml(toy: ProductBoxToy, ctx: RenderContext): string {
+  const { siteUrl, newsletterId } = ctx;
+  let imageCell = "";
+  if (toy.imageUrl) {
+    const shown = emailImage(toy.imageUrl, ctx);
+    if ("leftOut" in shown) ctx.leftOut.push({ src: toy.imageUrl, reason: shown.leftOut });
+    else {
+      imageCell = `<td width="${BOX_IMAGE_WIDTH}" valign="top" style="padding:12px;width:${BOX_IMAGE_WIDTH}px;"><img src="${escapeHtml(shown.src)}"${sizeAttributes(shown.size, BOX_IMAGE_WIDTH)} alt="${escapeHtml(toy.name)}" style="display:block;width:${BOX_IMAGE_WIDTH}px;max-width:${BOX_IMAGE_WIDTH}px;height:auto;border:0;border-radius:6px;"></td>`;
+    }
+  }
   const stock = toy.inStock
     ? ""
     : `<p style="${FONT}margin:0 0 8px;color:#b91c1c;font-weight:bold;">Currently out of stock</p>`;
@@ -127,7 +217,7 @@ function compareRows(toys: ProductBoxToy[]): { label: string; values: string[] }
   return comparisonRows(toys).map((row) => ({ label: row.label, values: row.values.map((value) => value ?? "-") }));
 }
 
-function compareHtml(toys: ProductBoxToy[], siteUrl: string, newsletterId: number): string {
+function compareHtml(toys: ProductBoxToy[], { siteUrl, newsletterId }: RenderContext): string {
   const cell = `${FONT}border:1px solid #e5e7eb;padding:8px;font-size:14px;vertical-align:top;`;
   const head = toys
     .map((toy) => `<th style="${cell}text-align:left;background:#fff7ed;">${escapeHtml(toy.name)}</th>`)
@@ -155,14 +245,14 @@ function compareHtml(toys: ProductBoxToy[], siteUrl: string, newsletterId: numbe
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
 
 /** The markdown renderer's HTML as plain text: headings and paragraphs apart, list items marked, links written out. */
-function htmlToText(html: string, siteUrl: string, newsletterId: number): string {
-  return emailSafeHtml(html, siteUrl, newsletterId)
+function htmlToText(html: string, ctx: RenderContext): string {
+  return emailSafeHtml(html, ctx)
     .replace(/<a href="([^"]*)"[^>]*>(.*?)<\/a>/gs, (_a, href: string, text: string) => {
       const url = href.replace(/&amp;/g, "&");
       const label = text.replace(/<[^>]+>/g, "");
       return label === url || `mailto:${label}` === url ? url : `${label} (${url})`;
     })
-    .replace(/<img [^>]*alt="([^"]*)"[^>]*>/g, "[$1]")
+    .replace(/<img [^>]*alt="([^"]*)"[^>]*>/g, (_img, alt: string) => (alt ? `[${alt}]` : ""))
     .replace(/<h[1-6][^>]*>(.*?)<\/h[1-6]>/gs, (_h, text: string) => `\n${text.toUpperCase()}\n\n`)
     .replace(/<li[^>]*>/g, "- ")
     .replace(/<\/(p|li|tr|blockquote|pre|ul|ol|table)>/g, "\n")
@@ -176,7 +266,7 @@ function htmlToText(html: string, siteUrl: string, newsletterId: number): string
     .trim();
 }
 
-function buyBoxText(toy: ProductBoxToy, siteUrl: string, newsletterId: number): string {
+function buyBoxText(toy: ProductBoxToy, { siteUrl, newsletterId }: RenderContext): string {
   const { current, regular } = boxPrice(toy);
   const price = [current, regular ? `(was ${regular})` : ""].filter(Boolean).join(" ");
   return [
@@ -187,7 +277,7 @@ function buyBoxText(toy: ProductBoxToy, siteUrl: string, newsletterId: number): 
   ].join("\n");
 }
 
-function compareText(toys: ProductBoxToy[], siteUrl: string, newsletterId: number): string {
+function compareText(toys: ProductBoxToy[], { siteUrl, newsletterId }: RenderContext): string {
   const rows = compareRows(toys);
   return [
     "Comparison:",
@@ -204,11 +294,27 @@ function compareText(toys: ProductBoxToy[], siteUrl: string, newsletterId: numbe
 export interface NewsletterEmailInput {
   newsletterId: number;
   subject: string;
+  /** the owner's preview line; null: the body's first paragraph */
+  preheader: string | null;
   /** the body's blocks as visitors see them (resolvePostBlocks, "visitor") */
   blocks: readonly PostBlock[];
+  /** e-mail copies of the uploads the blocks show (uploadHashesOf), by content hash */
+  images: ReadonlyMap<string, EmailImageCopy>;
   siteUrl: string;
   /** the recipient's own signed link; null in a test send or the preview (no subscriber) */
   unsubscribeUrl: string | null;
+  /** the sender's postal address (CAN-SPAM); null only in a preview or test before one is set */
+  postalAddress: string | null;
+}
+
+export interface RenderedNewsletter {
+  subject: string;
+  /** the preview line mail programs show after the subject */
+  preheader: string;
+  html: string;
+  text: string;
+  /** images the e-mail leaves out, and why */
+  leftOutImages: { src: string; reason: string }[];
 }
 
 const WHY =
@@ -217,41 +323,70 @@ const AFFILIATE =
   "Some links are affiliate links: we may earn a commission when you buy through them, at no extra cost to you.";
 const NO_LINK_YET = "Each subscriber's copy has their own unsubscribe link here.";
 
+/** The body's first paragraph as plain text (the preview line when the owner wrote none). */
+function firstParagraphText(blocks: readonly PostBlock[]): string {
+  for (const block of blocks) {
+    if (block.kind !== "html") continue;
+    const paragraph = /<p>(.*?)<\/p>/s.exec(block.html)?.[1];
+    if (paragraph === undefined) continue;
+    const text = paragraph
+      .replace(PRODUCT_TOKEN_TEXT, "")
+      .replace(/<[^>]+>/g, "")
+      .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_e, name: string) => ENTITIES[name] ?? "")
+      .trim();
+    if (text) return text;
+  }
+  return "";
+}
+
 /** The HTML and text parts of a newsletter for one recipient. */
-export function renderNewsletter(input: NewsletterEmailInput): { subject: string; html: string; text: string } {
-  const { newsletterId, siteUrl } = input;
+export function renderNewsletter(input: NewsletterEmailInput): RenderedNewsletter {
+  const ctx: RenderContext = {
+    siteUrl: input.siteUrl,
+    newsletterId: input.newsletterId,
+    images: input.images,
+    leftOut: [],
+  };
+  const { siteUrl } = input;
   const bodyHtml = input.blocks
     .map((block) => {
-      if (block.kind === "html") return emailSafeHtml(block.html, siteUrl, newsletterId);
-      if (block.kind === "toy") return buyBoxHtml(block.toy, siteUrl, newsletterId);
-      if (block.kind === "compare") return compareHtml(block.toys, siteUrl, newsletterId);
+      if (block.kind === "html") return emailSafeHtml(block.html, ctx);
+      if (block.kind === "toy") return buyBoxHtml(block.toy, ctx);
+      if (block.kind === "compare") return compareHtml(block.toys, ctx);
       return "";
     })
     .join("\n");
+  // the text part meets the same images: their reasons are already noted
+  const textCtx = { ...ctx, leftOut: [] };
   const bodyText = input.blocks
     .map((block) => {
-      if (block.kind === "html") return htmlToText(block.html, siteUrl, newsletterId);
-      if (block.kind === "toy") return buyBoxText(block.toy, siteUrl, newsletterId);
-      if (block.kind === "compare") return compareText(block.toys, siteUrl, newsletterId);
+      if (block.kind === "html") return htmlToText(block.html, textCtx);
+      if (block.kind === "toy") return buyBoxText(block.toy, textCtx);
+      if (block.kind === "compare") return compareText(block.toys, textCtx);
       return "";
     })
     .filter(Boolean)
     .join("\n\n");
+  // the owner's line as written (the form keeps it short); the first paragraph cut to fit
+  const preheader = input.preheader ?? previewLine(firstParagraphText(input.blocks));
 
   const unsubscribeHtml = input.unsubscribeUrl
     ? `<a href="${escapeHtml(input.unsubscribeUrl)}" style="color:${MUTED};">Unsubscribe</a>`
     : `<span style="color:${MUTED};">${escapeHtml(NO_LINK_YET)}</span>`;
+  const footer = `${FONT}font-size:12px;line-height:1.5;color:${MUTED};margin:0;`;
   const html = [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>',
     escapeHtml(input.subject),
     `</title></head><body style="margin:0;padding:16px;background:#fff7ed;">`,
+    preheaderHtml(preheader),
     `<div style="${FONT}max-width:600px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px;">`,
     `<p style="${FONT}margin:0 0 16px;font-size:14px;font-weight:bold;color:${ACCENT};">Pawsome Picks</p>`,
     `<h1 style="${TAG_STYLES.h1}margin-top:0;">${escapeHtml(input.subject)}</h1>`,
     bodyHtml,
     `<p style="${FONT}margin:24px 0 0;">More toys, reviews and guides on <a href="${escapeHtml(siteUrl)}" style="${TAG_STYLES.a}">Pawsome Picks</a>.</p>`,
     `<hr style="${TAG_STYLES.hr}">`,
-    `<p style="${FONT}font-size:12px;line-height:1.5;color:${MUTED};margin:0;">${escapeHtml(WHY)} ${escapeHtml(AFFILIATE)} ${unsubscribeHtml}</p>`,
+    `<p style="${footer}">${escapeHtml(WHY)} ${escapeHtml(AFFILIATE)} ${unsubscribeHtml}</p>`,
+    postalAddressHtml(input.postalAddress, `${footer}margin-top:12px;`),
     "</div></body></html>",
   ].join("");
 
@@ -267,9 +402,12 @@ export function renderNewsletter(input: NewsletterEmailInput): { subject: string
     WHY,
     AFFILIATE,
     input.unsubscribeUrl ? `Unsubscribe: ${input.unsubscribeUrl}` : NO_LINK_YET,
+    ...(input.postalAddress ? ["", input.postalAddress] : []),
     "",
   ].join("\n");
-  return { subject: input.subject, html, text };
+  // one note per image, however often the body shows it
+  const leftOutImages = [...new Map(ctx.leftOut.map((image) => [image.src, image])).values()];
+  return { subject: input.subject, preheader, html, text, leftOutImages };
 }
 
 /** One subscriber's newsletter for the outbox, with RFC 2369/8058 one-click unsubscribe. */

@@ -50,6 +50,7 @@ const quizMail = (to = "visitor@example.com"): OutboxMessage =>
     siteUrl: "https://www.pawsomepicks.test",
     unsubscribeUrl,
     unsubscribeMailto,
+    postalAddress: null,
   });
 
 const plainMail = (subject: string): OutboxMessage => ({

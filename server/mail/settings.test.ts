@@ -39,6 +39,20 @@ describe("mail and form settings in the environment", () => {
     expect(() => readEnv({ FORM_RATE_LIMIT: "lots" })).toThrow(/FORM_RATE_LIMIT must look like "30\/10"/);
   });
 
+  it("reads SITE_POSTAL_ADDRESS line by line, unset when empty, and refuses one too short to be an address", () => {
+    expect(readEnv({}).SITE_POSTAL_ADDRESS).toBeUndefined();
+    expect(readEnv({ SITE_POSTAL_ADDRESS: "  " }).SITE_POSTAL_ADDRESS).toBeUndefined();
+    expect(
+      readEnv({ SITE_POSTAL_ADDRESS: " Pawsome Picks,  1 Main St, Portland, OR 97201 " }).SITE_POSTAL_ADDRESS,
+    ).toBe("Pawsome Picks, 1 Main St, Portland, OR 97201");
+    expect(readEnv({ SITE_POSTAL_ADDRESS: "Pawsome Picks\n\n1 Main St\n" }).SITE_POSTAL_ADDRESS).toBe(
+      "Pawsome Picks\n1 Main St",
+    );
+    expect(() => readEnv({ SITE_POSTAL_ADDRESS: "PO 1" })).toThrow(
+      /SITE_POSTAL_ADDRESS: The postal address must be at least 10 characters/,
+    );
+  });
+
   it("wants an APP_SECRET of at least 32 characters when one is given", () => {
     expect(() => readEnv({ APP_SECRET: "short" })).toThrow(/APP_SECRET must be at least 32 characters/);
     expect(readEnv({ APP_SECRET: "x".repeat(32) }).APP_SECRET).toHaveLength(32);

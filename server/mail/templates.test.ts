@@ -14,7 +14,9 @@ const toys: RecommendedToyForEmail[] = [
   { name: "Puzzle Feeder", description: "Slows down fast eaters.", price: "$24.50", url: `${siteUrl}/go/9` },
 ];
 
-const quiz = (recommendations = toys) =>
+const postalAddress = "Pawsome Picks LLC\n12 Bark Lane\nPortland, OR 97201";
+
+const quiz = (recommendations = toys, address: string | null = postalAddress) =>
   quizResultsEmail({
     to: "visitor@example.com",
     answersSummary,
@@ -22,7 +24,11 @@ const quiz = (recommendations = toys) =>
     siteUrl,
     unsubscribeUrl,
     unsubscribeMailto,
+    postalAddress: address,
   });
+
+/** The hidden preview line of an HTML e-mail (the first element of its body). */
+const previewOf = (html = "") => /<body[^>]*><div style="display:none;[^"]*">([^&<]*)/.exec(html)?.[1] ?? null;
 
 describe("quizResultsEmail", () => {
   it("welcomes the subscriber and lists their answers and each match with price, description and link", () => {
@@ -60,6 +66,27 @@ describe("quizResultsEmail", () => {
     expect(mail.html).toContain(">Unsubscribe</a>");
   });
 
+  it("shows the sender's postal address in the footer of both parts, line by line (CAN-SPAM)", () => {
+    const mail = quiz();
+    expect(mail.text).toContain(
+      `Unsubscribe: ${unsubscribeUrl}\n\nPawsome Picks LLC\n12 Bark Lane\nPortland, OR 97201\n`,
+    );
+    expect(mail.html).toContain(">Pawsome Picks LLC<br>12 Bark Lane<br>Portland, OR 97201</p></div></body>");
+  });
+
+  it("still goes out without a postal address, with no empty footer line for it", () => {
+    const mail = quiz(toys, null);
+    expect(mail.text).toMatch(/Unsubscribe: \S+\n$/);
+    expect(mail.html).toContain(">Unsubscribe</a></p></div></body>");
+  });
+
+  it("names the matches in the inbox's preview line, hidden in the message", () => {
+    expect(previewOf(quiz().html)).toBe("Your top 2 matches: Squeaky Hedgehog, Puzzle Feeder");
+    expect(previewOf(quiz([toys[0] as RecommendedToyForEmail]).html)).toBe("Your top match: Squeaky Hedgehog");
+    expect(previewOf(quiz([]).html)).toBe("Your answers, and plenty of great toys to explore for your dog.");
+    expect(quiz().html).toMatch(/<div style="display:none;[^"]*max-height:0;[^"]*mso-hide:all;">/);
+  });
+
   it("points to the catalogue when there is no match", () => {
     const mail = quiz([]);
     expect(mail.text).toContain(`${siteUrl}/products`);
@@ -89,6 +116,7 @@ describe("quizResultsEmail", () => {
       siteUrl,
       unsubscribeUrl: `${unsubscribeUrl}&x="><script>`,
       unsubscribeMailto,
+      postalAddress: `1 <b>Main</b> St & "Sons"`,
     });
     const html = mail.html ?? "";
     expect(html).not.toContain("<script>");
@@ -98,6 +126,7 @@ describe("quizResultsEmail", () => {
     expect(html).toContain("Tough &amp; &quot;durable&quot; &lt;img src=x onerror=alert(2)&gt;");
     expect(html).toContain("Tiny &amp; &quot;cute&quot; &#39;pup&#39;");
     expect(html).toContain("&lt;$9.99&gt;");
+    expect(html).toContain("1 &lt;b&gt;Main&lt;/b&gt; St &amp; &quot;Sons&quot;");
     expect(html).toContain('href="https://www.pawsomepicks.com/go/1?a=1&amp;b=&quot;x&quot;"');
     // the plain-text part shows the name as typed
     expect(mail.text).toContain("<script>alert(1)</script>");

@@ -1,5 +1,6 @@
 import { formatLegalDate } from "#domain/dates.ts";
 import { formatPrice } from "#domain/price.ts";
+import { escapeHtml, postalAddressHtml, preheaderHtml, previewLine } from "./email-html";
 import type { OutboxMessage } from "./outbox";
 import { toHeaderText } from "./transport";
 
@@ -12,12 +13,6 @@ export interface RecommendedToyForEmail {
 
 export const QUIZ_RESULTS_SUBJECT = "Your dog toy matches from Pawsome Picks";
 
-const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
-}
-
 // Links in HTML mail: only web and mailto addresses, so no value can become a script URL.
 function safeHref(url: string): string {
   return /^(https?:|mailto:)/i.test(url.trim()) ? escapeHtml(url.trim()) : "#";
@@ -25,7 +20,20 @@ function safeHref(url: string): string {
 
 const font = "font-family:Arial,Helvetica,sans-serif;color:#1f2937;";
 
-/** The quiz results with the visitor's matches; also the newsletter welcome, so it carries one-click unsubscribe. */
+/** What the inbox shows of the results e-mail before it is opened: the matches by name. */
+function quizPreview(recommendations: readonly RecommendedToyForEmail[]): string {
+  if (recommendations.length === 0) return "Your answers, and plenty of great toys to explore for your dog.";
+  const names = recommendations.map((toy) => toy.name).join(", ");
+  return previewLine(
+    recommendations.length === 1 ? `Your top match: ${names}` : `Your top ${recommendations.length} matches: ${names}`,
+  );
+}
+
+/**
+ * The quiz results with the visitor's matches; also the newsletter welcome, so it carries
+ * one-click unsubscribe and, when one is set, the sender's postal address (CAN-SPAM). Without
+ * an address it still goes out: the visitor asked for the results.
+ */
 export function quizResultsEmail(input: {
   to: string;
   answersSummary: { label: string; value: string }[];
@@ -33,6 +41,8 @@ export function quizResultsEmail(input: {
   siteUrl: string;
   unsubscribeUrl: string;
   unsubscribeMailto: string;
+  /** the sender's postal address (site settings); null when none is set */
+  postalAddress: string | null;
 }): OutboxMessage {
   const productsUrl = `${input.siteUrl}/products`;
   const welcome =
@@ -67,6 +77,7 @@ export function quizResultsEmail(input: {
     why,
     affiliate,
     `Unsubscribe: ${input.unsubscribeUrl}`,
+    ...(input.postalAddress ? ["", input.postalAddress] : []),
     "",
   ].join("\n");
 
@@ -91,7 +102,9 @@ export function quizResultsEmail(input: {
   const html = [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>',
     escapeHtml(QUIZ_RESULTS_SUBJECT),
-    `</title></head><body style="margin:0;padding:24px;background:#fff7ed;"><div style="${font}max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px;">`,
+    `</title></head><body style="margin:0;padding:24px;background:#fff7ed;">`,
+    preheaderHtml(quizPreview(input.recommendations)),
+    `<div style="${font}max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px;">`,
     `<h1 style="${font}font-size:22px;margin:0 0 12px;">Your dog toy matches</h1>`,
     `<p style="${font}">${escapeHtml(welcome)}</p>`,
     `<h2 style="${font}font-size:18px;margin:20px 0 8px;">Your answers</h2>`,
@@ -102,6 +115,7 @@ export function quizResultsEmail(input: {
     `<hr style="border:none;border-top:1px solid #e5e7eb;margin:20px 0;">`,
     `<p style="${font}font-size:12px;color:#6b7280;">${escapeHtml(why)} ${escapeHtml(affiliate)} `,
     `<a href="${safeHref(input.unsubscribeUrl)}" style="color:#6b7280;">Unsubscribe</a></p>`,
+    postalAddressHtml(input.postalAddress, `${font}font-size:12px;color:#6b7280;`),
     "</div></body></html>",
   ].join("");
 

@@ -11,6 +11,7 @@ import type { PersonalDataService } from "./personal-data.service";
 import type { PostEditorService } from "./post-editor.service";
 import type { ProductEditorService } from "./product-editor.service";
 import type { QuizSubmissionsService } from "./quiz-submissions.service";
+import type { SiteSettingsService } from "./site-settings.service";
 import type { SubscribersService } from "./subscribers.service";
 import type { PurgeWhich } from "./trash.service";
 
@@ -324,6 +325,20 @@ export function newslettersRules(lookUp: LookUp): AuditRules<NewslettersService>
         newsletter && before?.status === "draft"
           ? { action: "send", itemKind: "newsletter", itemId: id, itemLabel: newsletter.subject }
           : null,
+    },
+  };
+}
+
+/** The owner's settings: the postal address saved or removed (the owner's business address, no visitor's data). */
+export function siteSettingsRules(): AuditRules<SiteSettingsService> {
+  return {
+    update: {
+      entries: ([input]) => ({
+        action: "update",
+        itemKind: "settings",
+        itemLabel: "Site settings",
+        details: { postalAddress: input.postalAddress === null ? "removed" : "saved" },
+      }),
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   postEditorRules,
   productEditorRules,
   quizSubmissionsRules,
+  siteSettingsRules,
   subscribersRules,
 } from "./audit-rules";
 import { createAuthService } from "./auth.service";
@@ -38,6 +39,7 @@ import { createQuizSubmissionsService } from "./quiz-submissions.service";
 import { createRateLimitService } from "./rate-limit.service";
 import { clearingReadCache, createReadCache, withReadCache } from "./read-cache";
 import { createSecretSource } from "./secrets.service";
+import { createSiteSettingsService } from "./site-settings.service";
 import { createStatsService } from "./stats.service";
 import { createSubscribersService } from "./subscribers.service";
 import { createTrashService } from "./trash.service";
@@ -65,6 +67,13 @@ export interface ServicesConfig {
   readCacheTtlMs?: number;
   /** per client: at most this many contact and this many quiz submissions per window */
   formRateLimit?: FormRateLimit;
+  /** the settings' defaults from the configuration (the owner's saved settings win, decision 047) */
+  settings?: {
+    /** SITE_POSTAL_ADDRESS */
+    postalAddress?: string;
+    /** AMAZON_ASSOCIATE_TAG, which /go adds to Amazon links */
+    associateTag?: string;
+  };
 }
 
 const CACHED_CATALOG_READS = [
@@ -170,6 +179,11 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     breedEditorRules(lookUp),
   );
   const rateLimits = createRateLimitService(db, { now: config.now });
+  const siteSettings = audited(
+    createSiteSettingsService(db, config.settings ?? {}, { now: config.now }),
+    audit,
+    siteSettingsRules(),
+  );
   const newsletter = createNewsletterService(db, createSecretSource(db, "unsubscribe-links", config.appSecret), {
     now: config.now,
   });
@@ -183,7 +197,7 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
   );
   const quiz = createQuizService(
     db,
-    { catalog, newsletter, outbox, rateLimits, addressKeys },
+    { catalog, newsletter, outbox, rateLimits, addressKeys, siteSettings },
     { siteUrl: config.siteUrl, unsubscribeMailbox: config.mail.contactTo, now: config.now },
   );
   const auth = createAuthService(db, rateLimits, {
@@ -193,16 +207,17 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
   /** sends a queued form e-mail now; true when the mail server took it within the time limit */
   const deliverNow = (messageId: number) => outbox.deliver(messageId, config.mail.sendTimeoutMs);
   const personalData = createPersonalDataService(db, { addressKeys }, { now: config.now });
+  // an alt text shows with every product and breed that uses the image (toy and breed reads)
+  const media = audited(
+    clearingReadCache(createMediaService(db), readCache, ["updateAltText", "remove"]),
+    audit,
+    mediaRules(lookUp),
+  );
   return {
     catalog,
     content,
     productPages: createProductPagesService({ catalog, content }),
-    // an alt text shows with every product and breed that uses the image (toy and breed reads)
-    media: audited(
-      clearingReadCache(createMediaService(db), readCache, ["updateAltText", "remove"]),
-      audit,
-      mediaRules(lookUp),
-    ),
+    media,
     categoryEditor,
     breedEditor,
     postEditor,
@@ -213,7 +228,7 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     newsletters: audited(
       createNewslettersService(
         db,
-        { catalog, content, newsletter, outbox },
+        { catalog, content, newsletter, outbox, media, siteSettings },
         {
           siteUrl: config.siteUrl,
           ownerAddress: config.mail.contactTo,
@@ -243,6 +258,8 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     newsletter,
     outbox,
     rateLimits,
+    /** the postal address e-mails carry and the associate tag /go adds (decision 047) */
+    siteSettings,
     stats: createStatsService(db, { salt: createSecretSource(db, "visitor-salt"), rateLimits }, { now: config.now }),
     dashboard: createDashboardService(db),
     quizSubmissions: audited(createQuizSubmissionsService(db), audit, quizSubmissionsRules()),

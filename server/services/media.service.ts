@@ -3,6 +3,9 @@ import { and, desc, eq, ilike, inArray, or, type SQLWrapper, sql } from "drizzle
 import type { default as Sharp } from "sharp";
 import {
   cleanFileName,
+  EMAIL_IMAGE_WIDTH,
+  type EmailImageCopy,
+  emailImageUrl,
   inUseMessage,
   MEDIA_PAGE_SIZE,
   type MediaItem,
@@ -13,7 +16,16 @@ import {
 import { RENDITION_WIDTHS, renditionUrl } from "#domain/upload-urls.ts";
 import { UPLOAD_TEXT } from "#domain/uploads.ts";
 import type { Database } from "#server/db/client.ts";
-import { breeds, categories, media, mediaRenditions, posts, testimonials, toys } from "#server/db/schema.ts";
+import {
+  breeds,
+  categories,
+  media,
+  mediaEmailCopies,
+  mediaRenditions,
+  posts,
+  testimonials,
+  toys,
+} from "#server/db/schema.ts";
 import { ServiceError } from "./service-error";
 
 /** Decoded size limit: 40 megapixels is a 7300x5470 photo, while a decompression bomb claims far more. */
@@ -126,6 +138,31 @@ async function reencode(
     // anything else the decoder refuses (truncated data, HTML behind a PNG signature...) is not an image
     throw new ImageRejectedError("not-an-image", UPLOAD_TEXT.invalidTypeDescription);
   }
+}
+
+const EMAIL_JPEG_QUALITY = 82;
+
+/**
+ * The copy of a stored image that e-mails show: a baseline JPEG on white, or a PNG when the
+ * image has transparent pixels (a JPEG would paint them), at most EMAIL_IMAGE_WIDTH wide.
+ * Classic Outlook shows no WebP; every mail program shows these two.
+ */
+async function emailCopyOf(
+  stored: Buffer,
+): Promise<{ format: "jpeg" | "png"; data: Buffer; width: number; height: number }> {
+  const sharp = await loadSharp();
+  const input = sharp(stored, { limitInputPixels: MAX_INPUT_PIXELS });
+  const { isOpaque } = await input.clone().stats();
+  const resized = input.clone().resize({ width: EMAIL_IMAGE_WIDTH, withoutEnlargement: true });
+  const format = isOpaque ? "jpeg" : "png";
+  const encoded =
+    format === "jpeg"
+      ? resized.flatten({ background: "#ffffff" }).jpeg({ quality: EMAIL_JPEG_QUALITY, progressive: false })
+      : resized.png({ compressionLevel: 9 });
+  const { data, info } = await encoded
+    .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
+    .toBuffer({ resolveWithObject: true });
+  return { format, data, width: info.width, height: info.height };
 }
 
 /** `%` and `_` typed by the owner are literal characters, not wildcards. */
@@ -280,6 +317,74 @@ export function createMediaService(db: Database) {
     }));
   }
 
+  // Requests that arrive together for a copy not made yet wait for the one making it: a burst
+  // of requests for one image costs one encode in this process.
+  const makingCopies = new Map<number, Promise<void>>();
+
+  /** Makes and stores the e-mail copy of one stored image (another instance's, made first, stays). */
+  function makeEmailCopy(mediaId: number): Promise<void> {
+    const making = makingCopies.get(mediaId);
+    if (making) return making;
+    const made = (async () => {
+      const [image] = await db.select({ bytes: media.bytes }).from(media).where(eq(media.id, mediaId));
+      if (!image) return;
+      const copy = await emailCopyOf(image.bytes);
+      await db
+        .insert(mediaEmailCopies)
+        .values({
+          mediaId,
+          format: copy.format,
+          width: copy.width,
+          height: copy.height,
+          bytes: copy.data,
+          size: copy.data.length,
+        })
+        .onConflictDoNothing();
+    })().finally(() => makingCopies.delete(mediaId));
+    makingCopies.set(mediaId, made);
+    return made;
+  }
+
+  /**
+   * The e-mail copies of these images by hash, each made from the stored image the first time
+   * it is asked for and kept (two instances making one at once keep the first, and both serve
+   * that one). Hashes with no stored image are left out.
+   */
+  async function emailCopies(hashes: readonly string[]): Promise<Map<string, EmailImageCopy>> {
+    const found = new Map<string, EmailImageCopy>();
+    const wanted = [...new Set(hashes)];
+    if (wanted.length === 0) return found;
+    const read = () =>
+      db
+        .select({
+          id: media.id,
+          hash: media.hash,
+          altText: media.altText,
+          format: mediaEmailCopies.format,
+          width: mediaEmailCopies.width,
+          height: mediaEmailCopies.height,
+        })
+        .from(media)
+        .leftJoin(mediaEmailCopies, eq(mediaEmailCopies.mediaId, media.id))
+        .where(inArray(media.hash, wanted));
+    let rows = await read();
+    const missing = rows.filter((row) => row.format === null);
+    if (missing.length > 0) {
+      for (const row of missing) await makeEmailCopy(row.id);
+      rows = await read();
+    }
+    for (const row of rows) {
+      if (row.format === null || row.width === null || row.height === null) continue;
+      found.set(row.hash, {
+        url: emailImageUrl(row.hash, row.format),
+        width: row.width,
+        height: row.height,
+        altText: row.altText,
+      });
+    }
+    return found;
+  }
+
   async function getItem(id: number): Promise<MediaItem | null> {
     const rows = await db.select(itemColumns).from(media).where(eq(media.id, id));
     const [item] = await toItems(rows);
@@ -341,6 +446,26 @@ export function createMediaService(db: Database) {
         .limit(1);
       if (copy) return { contentType: "image/webp", ...copy };
       return this.read(hash);
+    },
+
+    emailCopies,
+
+    /**
+     * The e-mail copy of an image in this format (made now if it was never asked for), or null:
+     * no such image, or its copy is the other format (one image has one e-mail copy).
+     */
+    async readEmailCopy(hash: string, format: "jpeg" | "png"): Promise<ImageFile | null> {
+      const readCopy = () =>
+        db
+          .select({ format: mediaEmailCopies.format, bytes: mediaEmailCopies.bytes, size: mediaEmailCopies.size })
+          .from(mediaEmailCopies)
+          .innerJoin(media, eq(media.id, mediaEmailCopies.mediaId))
+          .where(eq(media.hash, hash))
+          .limit(1);
+      let [copy] = await readCopy();
+      if (!copy && (await emailCopies([hash])).has(hash)) [copy] = await readCopy();
+      if (!copy || copy.format !== format) return null;
+      return { contentType: format === "jpeg" ? "image/jpeg" : "image/png", bytes: copy.bytes, size: copy.size };
     },
 
     /** One page of the library, newest first, searched in file names and alt texts, with the total. */

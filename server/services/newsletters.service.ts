@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, lte, notExists, sql } from "drizzle-orm";
 import { embeddedSlugs, renderMarkdownParts } from "#domain/markdown.ts";
+import type { EmailImageCopy } from "#domain/media.ts";
 import {
+  MAX_NEWSLETTER_PREHEADER,
+  NEWSLETTER_SEND_TEXT,
   type Newsletter,
   type NewsletterCounts,
   type NewsletterCreate,
@@ -9,6 +12,7 @@ import {
   type NewsletterStatus,
   type NewsletterSummary,
   newsletterPlacement,
+  newsletterTokenWarnings,
   testSubject,
 } from "#domain/newsletters.ts";
 import { postPath } from "#domain/posts.ts";
@@ -23,13 +27,16 @@ import {
   toys,
 } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
-import { newsletterEmail, renderNewsletter } from "#server/mail/newsletter-email.ts";
+import { previewLine } from "#server/mail/email-html.ts";
+import { newsletterEmail, renderNewsletter, uploadHashesOf } from "#server/mail/newsletter-email.ts";
 import type { Outbox } from "#server/mail/outbox.ts";
 import { toHeaderText } from "#server/mail/transport.ts";
 import type { CatalogService } from "./catalog.service";
 import type { ContentService } from "./content.service";
+import type { MediaService } from "./media.service";
 import type { NewsletterService } from "./newsletter.service";
 import { ServiceError } from "./service-error";
+import type { SiteSettingsService } from "./site-settings.service";
 
 /** The window the send rate is counted over. */
 const RATE_WINDOW_MS = 60_000;
@@ -71,6 +78,8 @@ interface StoredNewsletter {
   sendStartedAt: Date | null;
 }
 
+type StoredWithBody = StoredNewsletter & { body: string; preheader: string | null };
+
 const count = sql<number>`count(*)`.mapWith(Number);
 
 /**
@@ -90,6 +99,8 @@ export function createNewslettersService(
     content: Pick<ContentService, "getPostById">;
     newsletter: Pick<NewsletterService, "signingKey" | "tokenFor">;
     outbox: Outbox;
+    media: Pick<MediaService, "emailCopies">;
+    siteSettings: Pick<SiteSettingsService, "postalAddress">;
   },
   options: NewslettersOptions,
 ) {
@@ -103,12 +114,17 @@ export function createNewslettersService(
     return resolvePostBlocks(parts, await deps.catalog.getBoxToysBySlugs(embeddedSlugs(parts)), audience);
   }
 
-  async function stored(id: number): Promise<(StoredNewsletter & { body: string }) | null> {
+  /** What the e-mail is made of besides its subject: the blocks as readers get them and the e-mail copies of their images. */
+  async function emailContent(blocks: PostBlock[]) {
+    return { blocks, images: await deps.media.emailCopies(uploadHashesOf(blocks, siteUrl)) };
+  }
+
+  async function stored(id: number): Promise<StoredWithBody | null> {
     const [row] = await db
-      .select({ ...summaryColumns, body: newsletters.body })
+      .select({ ...summaryColumns, body: newsletters.body, preheader: newsletters.preheader })
       .from(newsletters)
       .where(eq(newsletters.id, id));
-    return (row as (StoredNewsletter & { body: string }) | undefined) ?? null;
+    return (row as StoredWithBody | undefined) ?? null;
   }
 
   /** Subscribed addresses a sending newsletter has not reached yet: signed up before it started, no delivery. */
@@ -217,11 +233,11 @@ export function createNewslettersService(
         .orderBy(desc(sql`sum(${affiliateClicks.clicks})`), asc(affiliateClicks.toyId)),
     ]);
     const clicks = toyClicks.reduce((sum, toy) => sum + toy.clicks, 0);
-    return { ...summary(row, counts.get(id), clicks), content: row.body, toyClicks };
+    return { ...summary(row, counts.get(id), clicks), content: row.body, preheader: row.preheader, toyClicks };
   }
 
   /** A stored draft, or the refusal to change one that is no longer a draft. */
-  async function draft(id: number): Promise<(StoredNewsletter & { body: string }) | null> {
+  async function draft(id: number): Promise<StoredWithBody | null> {
     const row = await stored(id);
     if (row && row.status !== "draft") {
       throw new ServiceError("conflict", "This newsletter has been sent: it can no longer be changed or deleted.");
@@ -234,8 +250,8 @@ export function createNewslettersService(
    * next subscribers within the rate, or marks the newsletter sent when none is left.
    */
   async function queueBatch(
-    newsletter: { id: number; subject: string; sendStartedAt: Date | null },
-    blocks: PostBlock[],
+    newsletter: { id: number; subject: string; preheader: string | null; sendStartedAt: Date | null },
+    content: { blocks: PostBlock[]; images: Map<string, EmailImageCopy>; postalAddress: string },
     signingKey: string,
   ): Promise<{ queued: number; done: boolean; waitMs: number }> {
     const at = now();
@@ -279,7 +295,8 @@ export function createNewslettersService(
           newsletterEmail({
             newsletterId: newsletter.id,
             subject: newsletter.subject,
-            blocks,
+            preheader: newsletter.preheader,
+            ...content,
             siteUrl,
             to: subscriber.email,
             unsubscribeUrl: `${siteUrl}/unsubscribe?token=${encodeURIComponent(token)}`,
@@ -311,19 +328,27 @@ export function createNewslettersService(
         id: newsletters.id,
         subject: newsletters.subject,
         body: newsletters.body,
+        preheader: newsletters.preheader,
         sendStartedAt: newsletters.sendStartedAt,
       })
       .from(newsletters)
       .where(eq(newsletters.status, "sending"))
       .orderBy(asc(newsletters.sendStartedAt), asc(newsletters.id));
     if (sending.length === 0) return { queued: 0, more: false, waitMs: 0 };
+    // No message leaves without the sender's postal address (CAN-SPAM): a send whose address
+    // was removed meanwhile waits until one is set again (the dashboard says why).
+    const postalAddress = await deps.siteSettings.postalAddress();
+    if (!postalAddress) {
+      logger.warn("newsletter send waiting: no postal address is set (SITE_POSTAL_ADDRESS or the admin's Settings)");
+      return { queued: 0, more: true, waitMs: IDLE_POLL_MS };
+    }
     // Reads and the signing key come before the transactions: PGlite has one connection.
     const signingKey = await deps.newsletter.signingKey();
     let queued = 0;
     for (const newsletter of sending) {
-      const blocks = await blocksOf(newsletter.body, "visitor");
+      const content = { ...(await emailContent(await blocksOf(newsletter.body, "visitor"))), postalAddress };
       for (;;) {
-        const pass = await queueBatch(newsletter, blocks, signingKey);
+        const pass = await queueBatch(newsletter, content, signingKey);
         queued += pass.queued;
         if (pass.done) break;
         if (pass.queued === 0) return { queued, more: true, waitMs: Math.max(pass.waitMs, 1_000) };
@@ -385,6 +410,7 @@ export function createNewslettersService(
     async create(input: NewsletterCreate): Promise<Newsletter> {
       let subject = input.subject;
       let body = input.content;
+      let preheader = input.preheader;
       let postId: number | null = null;
       if (input.postId !== undefined) {
         const post = await deps.content.getPostById(input.postId);
@@ -392,13 +418,15 @@ export function createNewslettersService(
         postId = post.id;
         subject ??= toHeaderText(post.title);
         body ??= `${post.content.trim()}\n\n[Read it on Pawsome Picks](${siteUrl}${postPath(post)})`;
+        // the post's excerpt says what it is about, as in search results and on its card
+        preheader ??= previewLine(post.excerpt, MAX_NEWSLETTER_PREHEADER) || null;
       }
       if (subject === undefined || body === undefined)
         throw new ServiceError("invalid", "Subject and content are needed");
       const at = now();
       const [row] = await db
         .insert(newsletters)
-        .values({ subject, body, postId, status: "draft", createdAt: at, updatedAt: at })
+        .values({ subject, body, preheader: preheader ?? null, postId, status: "draft", createdAt: at, updatedAt: at })
         .returning({ id: newsletters.id });
       if (!row) throw new Error("newsletter was not stored");
       const created = await get(row.id);
@@ -406,12 +434,12 @@ export function createNewslettersService(
       return created;
     },
 
-    /** Changes a draft's subject and body; null when there is none, a conflict once it is sent. */
+    /** Changes a draft's subject, body and preview text; null when there is none, a conflict once it is sent. */
     async update(id: number, input: NewsletterInput): Promise<Newsletter | null> {
       if (!(await draft(id))) return null;
       const changed = await db
         .update(newsletters)
-        .set({ subject: input.subject, body: input.content, updatedAt: now() })
+        .set({ subject: input.subject, body: input.content, preheader: input.preheader, updatedAt: now() })
         .where(and(eq(newsletters.id, id), eq(newsletters.status, "draft")))
         .returning({ id: newsletters.id });
       if (changed.length === 0) {
@@ -430,38 +458,40 @@ export function createNewslettersService(
       return gone.length > 0;
     },
 
-    /** The e-mail as a subscriber will get it, with a warning for every token it leaves out; null when there is none. */
+    /**
+     * The e-mail as a subscriber will get it, with a warning for every product token that would
+     * not reach them as written (sending is refused while there is one) and every image left
+     * out; null when there is none.
+     */
     async preview(id: number): Promise<NewsletterPreview | null> {
       const row = await stored(id);
       if (!row) return null;
       const adminBlocks = await blocksOf(row.body, "admin");
-      const warnings = adminBlocks.flatMap((block) =>
-        block.kind === "missing" ? [{ token: block.token, reason: block.reason }] : [],
-      );
       const visitorBlocks = adminBlocks.filter((block) => block.kind !== "missing");
-      return {
-        ...renderNewsletter({
-          newsletterId: id,
-          subject: row.subject,
-          blocks: visitorBlocks,
-          siteUrl,
-          unsubscribeUrl: null,
-        }),
-        warnings,
-      };
+      const rendered = renderNewsletter({
+        newsletterId: id,
+        subject: row.subject,
+        preheader: row.preheader,
+        ...(await emailContent(visitorBlocks)),
+        siteUrl,
+        unsubscribeUrl: null,
+        postalAddress: await deps.siteSettings.postalAddress(),
+      });
+      return { ...rendered, warnings: newsletterTokenWarnings(adminBlocks) };
     },
 
     /** Queues a test copy to the owner's address; the outbox message's id (null when there is no newsletter). */
     async sendTest(id: number): Promise<{ messageId: number; to: string } | null> {
       const row = await stored(id);
       if (!row) return null;
-      const blocks = await blocksOf(row.body, "visitor");
       const { html, text } = renderNewsletter({
         newsletterId: id,
         subject: row.subject,
-        blocks,
+        preheader: row.preheader,
+        ...(await emailContent(await blocksOf(row.body, "visitor"))),
         siteUrl,
         unsubscribeUrl: null,
+        postalAddress: await deps.siteSettings.postalAddress(),
       });
       const messageId = await deps.outbox.enqueue(db, {
         kind: "newsletter-test",
@@ -476,14 +506,29 @@ export function createNewslettersService(
     /**
      * Starts sending a draft to every subscribed address, and queues the first messages the rate
      * allows. Starting it again (or on another instance) changes nothing: it stays one send.
-     * The newsletter as it is now; null when there is none.
+     * The newsletter as it is now; null when there is none. A draft is refused (a conflict,
+     * nothing queued) while no postal address is set or a product token in it does not resolve
+     * now, in the live catalogue: a toy deleted since the draft was saved counts.
      */
     async startSend(id: number): Promise<Newsletter | null> {
+      const row = await stored(id);
+      if (!row) return null;
+      if (row.status === "draft") {
+        if (!(await deps.siteSettings.postalAddress())) {
+          throw new ServiceError("conflict", NEWSLETTER_SEND_TEXT.noPostalAddress);
+        }
+        const unresolved = newsletterTokenWarnings(await blocksOf(row.body, "admin"));
+        if (unresolved.length > 0) {
+          throw new ServiceError(
+            "conflict",
+            NEWSLETTER_SEND_TEXT.unresolvedTokens(unresolved.map((warning) => warning.token)),
+          );
+        }
+      }
       await db
         .update(newsletters)
         .set({ status: "sending", sendStartedAt: now(), updatedAt: now() })
         .where(and(eq(newsletters.id, id), eq(newsletters.status, "draft")));
-      if (!(await stored(id))) return null;
       await runDue();
       schedule(0);
       return get(id);

@@ -21,6 +21,7 @@ import { recordConsentEvents } from "./consent-history";
 import type { NewsletterService } from "./newsletter.service";
 import type { RateLimitService } from "./rate-limit.service";
 import { keyedHash, type SecretSource } from "./secrets.service";
+import type { SiteSettingsService } from "./site-settings.service";
 
 export interface QuizServiceOptions {
   /** public origin for links in e-mails */
@@ -61,6 +62,7 @@ export function createQuizService(
     rateLimits: RateLimitService;
     /** keys the per-address counters, so no plain address is stored as a key */
     addressKeys: SecretSource;
+    siteSettings: Pick<SiteSettingsService, "postalAddress">;
   },
   options: QuizServiceOptions,
 ) {
@@ -87,6 +89,7 @@ export function createQuizService(
       const recommendations = await recommend(answers);
       const signingKey = await newsletter.signingKey();
       const recipient = keyedHash(await deps.addressKeys.get(), "recipient", mailboxKey(email));
+      const postalAddress = await deps.siteSettings.postalAddress();
       const consentedAt = options.now?.() ?? new Date();
 
       return db.transaction(async (tx): Promise<QuizSubmissionResult> => {
@@ -150,6 +153,7 @@ export function createQuizService(
           siteUrl: options.siteUrl,
           unsubscribeUrl: `${options.siteUrl}/unsubscribe?token=${encodeURIComponent(token)}`,
           unsubscribeMailto: `mailto:${options.unsubscribeMailbox}?subject=${encodeURIComponent("unsubscribe")}`,
+          postalAddress,
         });
         const messageId = await outbox.enqueue(tx, message);
         return { submissionId, mail: { kind: "results", messageId } };

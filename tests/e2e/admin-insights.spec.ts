@@ -178,6 +178,21 @@ test.describe("admin dashboard", () => {
     expect(errors).toEqual([]);
   });
 
+  test("says Amazon clicks earn nothing while no associate tag is set, there and on the products list", async ({
+    page,
+  }) => {
+    await signIn(page);
+    const notice = page.getByRole("note", { name: "Amazon clicks earn you nothing yet" });
+    await expect(notice).toContainText("AMAZON_ASSOCIATE_TAG");
+    await notice.getByRole("link", { name: "See your settings" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
+    await expect(page.getByRole("region", { name: "Amazon Associates" })).toContainText(
+      "No Amazon Associates tag is set",
+    );
+    await page.goto("/admin/products");
+    await expect(page.getByRole("note", { name: "Amazon clicks earn you nothing yet" })).toBeVisible();
+  });
+
   test("charts the last 30 days of visits and page views, with a legend and the numbers as a table", async ({
     page,
   }) => {

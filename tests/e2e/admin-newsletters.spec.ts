@@ -6,7 +6,9 @@ import { hydrated } from "./support/hydration";
 // Newsletters (issue 19): compose with the posts' product tokens, see it as the e-mail will look
 // (HTML and text), test-send it to the owner, edit the draft, send it after a confirmation and
 // watch its progress; or start from a published post. This server has no mail server, so
-// messages wait in the outbox: the page says so, and the counts show them queued.
+// messages wait in the outbox: the page says so, and the counts show them queued. Issue 26: the
+// "Insert product" picker, the preview text, and a send refused until a product token resolves
+// and the owner has saved a postal address in Settings (this server's configuration has none).
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -66,6 +68,8 @@ async function toyWithRetailer(page: Page): Promise<{ id: number; slug: string; 
 }
 
 test("composes a newsletter, previews it as e-mail, test-sends, edits and sends it", async ({ page }) => {
+  // the longest walk of the admin: compose, refusals, settings and the send
+  test.setTimeout(120_000);
   const tag = uniqueTag("news");
   // someone to send it to
   const subscribed = await page.request.post("/api/quiz-newsletter", {
@@ -82,6 +86,10 @@ test("composes a newsletter, previews it as e-mail, test-sends, edits and sends 
   expect(subscribed.status()).toBeLessThan(300);
   const toy = await toyWithRetailer(page);
   await signIn(page);
+  // no postal address yet (a retry finds the one an earlier try saved)
+  expect((await page.request.put("/api/admin/settings", { data: { postalAddress: null } })).status()).toBe(200);
+  await page.goto("/admin/dashboard");
+  await expect(page.getByRole("note", { name: "Newsletters cannot be sent yet" })).toContainText("CAN-SPAM");
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Newsletters" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Newsletters");
   await page.getByRole("link", { name: "New Newsletter" }).click();
@@ -93,9 +101,21 @@ test("composes a newsletter, previews it as e-mail, test-sends, edits and sends 
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByText("Subject must be at least 2 characters")).toBeVisible();
   await page.getByRole("textbox", { name: "Subject" }).fill(`Toy news ${tag}`);
-  await page
-    .getByRole("textbox", { name: "Content" })
-    .fill(`## This month\n\nOur favourite for the season:\n\n[[toy:${toy.slug}]]\n\n[[toy:no-such-toy-${tag}]]`);
+  await page.getByRole("textbox", { name: /^Preview text/ }).fill(`Our pick of the season ${tag}`);
+  const content = page.getByRole("textbox", { name: "Content" });
+  await content.fill("## This month\n\nOur favourite for the season:");
+  // the picker puts the token at the caret, and the writing goes on right after it
+  await page.getByRole("button", { name: "Insert product" }).click();
+  const picker = page.getByRole("dialog", { name: "Insert product" });
+  await picker.getByRole("combobox", { name: "Find a toy" }).fill(toy.name);
+  await picker.getByRole("option", { name: new RegExp(toy.name) }).click();
+  await picker.getByRole("button", { name: "Insert buy box" }).click();
+  await expect(picker).toBeHidden();
+  await expect(content).toBeFocused();
+  await page.keyboard.type(`\n[[toy:no-such-toy-${tag}]]`);
+  await expect(content).toHaveValue(
+    `## This month\n\nOur favourite for the season:\n\n[[toy:${toy.slug}]]\n\n[[toy:no-such-toy-${tag}]]`,
+  );
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page).toHaveURL(/\/admin\/newsletters\/\d+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Toy news ${tag}`);
@@ -116,7 +136,10 @@ test("composes a newsletter, previews it as e-mail, test-sends, edits and sends 
   await expect(page.getByRole("alert").filter({ hasText: "Left out of the e-mail" })).toContainText(
     `[[toy:no-such-toy-${tag}]]`,
   );
-  await expect(page.getByRole("note")).toContainText("No mail server is configured");
+  await expect(page.getByText("A product token does not resolve: sending is refused")).toBeVisible();
+  await expect(page.getByTestId("preheader")).toHaveText(`Our pick of the season ${tag}`);
+  await expect(page.getByRole("note").filter({ hasText: "No mail server is configured" })).toBeVisible();
+  await expect(page.getByRole("note", { name: "Newsletters cannot be sent yet" })).toBeVisible();
   await hydrated(page);
   await expectNoAxeViolations(page, id);
 
@@ -124,13 +147,40 @@ test("composes a newsletter, previews it as e-mail, test-sends, edits and sends 
   await page.getByRole("button", { name: /^Send a test to / }).click();
   await expect(page.getByRole("status").filter({ hasText: "A test copy to" })).toContainText("stored in the outbox");
 
+  // sending is refused while a token does not resolve
+  await hydrated(page);
+  await page.getByRole("button", { name: /^Send to \d+ subscribers?$/ }).click();
+  await page.getByRole("alertdialog", { name: "Send newsletter" }).getByRole("button", { name: "Send now" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "cannot be sent yet" })).toBeVisible();
+
   // edit the draft: the preview follows the saved version
   await page.getByRole("textbox", { name: "Subject" }).fill(`Toy news, revised ${tag}`);
+  await content.fill(`## This month\n\nOur favourite for the season:\n\n[[toy:${toy.slug}]]`);
   await page.getByRole("button", { name: "Save and preview" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Toy news, revised ${tag}`);
   await expect(frame.getByRole("heading", { level: 1 })).toHaveText(`Toy news, revised ${tag}`);
+  await expect(page.getByRole("alert").filter({ hasText: "Left out of the e-mail" })).toHaveCount(0);
 
-  // send: asks first, then shows its progress
+  // without a postal address the send is refused, saying where to add one
+  await hydrated(page);
+  await page.getByRole("button", { name: /^Send to \d+ subscribers?$/ }).click();
+  await page.getByRole("alertdialog", { name: "Send newsletter" }).getByRole("button", { name: "Send now" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "cannot be sent yet" })).toContainText(
+    "requires your postal address",
+  );
+  await page.getByRole("link", { name: "Add your postal address" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings#postal-address$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
+  await page
+    .getByRole("textbox", { name: "Your postal address" })
+    .fill("Pawsome Picks LLC\n9 Kennel Road\nDogtown, TX 75001");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Settings saved" })).toBeVisible();
+
+  // back at the draft: the e-mail ends with the address, and the send goes
+  await page.goto(`/admin/newsletters/${id}`);
+  await expect(page.getByRole("note", { name: "Newsletters cannot be sent yet" })).toHaveCount(0);
+  await expect(frame.getByText("9 Kennel Road")).toBeAttached();
   await hydrated(page);
   await page.getByRole("button", { name: /^Send to \d+ subscribers?$/ }).click();
   const ask = page.getByRole("alertdialog", { name: "Send newsletter" });
@@ -151,6 +201,11 @@ test("composes a newsletter, previews it as e-mail, test-sends, edits and sends 
   // sending again starts nothing new: the API says it is already under way or done
   const again = await page.request.post(`/api/admin/newsletters/${id}/send`);
   expect(again.status()).toBe(202);
+
+  // the dashboard no longer asks for the address
+  await page.goto("/admin/dashboard");
+  await expect(page.getByRole("note", { name: "Amazon clicks earn you nothing yet" })).toBeVisible();
+  await expect(page.getByRole("note", { name: "Newsletters cannot be sent yet" })).toHaveCount(0);
 });
 
 test("makes a draft from a published post", async ({ page }) => {
@@ -188,6 +243,10 @@ test("composing and a newsletter's page work on a phone @mobile", async ({ page 
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page, Number(new URL(page.url()).pathname.split("/").pop()));
   await page.goto("/admin/newsletters");
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
+  await page.goto("/admin/settings");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
 });

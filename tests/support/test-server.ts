@@ -33,6 +33,8 @@ export interface TestServerOptions {
   now?: () => Date;
   trackRateLimit?: RateLimit;
   associateTag?: string;
+  /** the sender's postal address e-mails carry (SITE_POSTAL_ADDRESS); TEST_POSTAL_ADDRESS unless given, null for none */
+  postalAddress?: string | null;
   /** page handlers after the API (production: React Router's) */
   pages?: AppOptions["pages"];
   /** render pages with the built React Router bundle (`npm run build` first), after `pages` */
@@ -48,6 +50,8 @@ export interface TestServerOptions {
 }
 
 export const TEST_SITE_URL = "https://www.pawsomepicks.test";
+/** The postal address test servers send with, as a configured production site would. */
+export const TEST_POSTAL_ADDRESS = "Pawsome Picks LLC\n100 Test Street\nSpringfield, IL 62701\nUSA";
 
 /** The real Express app (API and middleware, no page rendering) on a free local port. */
 export async function startTestServer(database: DatabaseHandle, options: TestServerOptions = {}): Promise<TestServer> {
@@ -60,6 +64,10 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     now: options.now,
     readCacheTtlMs: options.readCacheTtlMs ?? 5_000,
     formRateLimit: options.formRateLimit,
+    settings: {
+      postalAddress: options.postalAddress === undefined ? TEST_POSTAL_ADDRESS : (options.postalAddress ?? undefined),
+      associateTag: options.associateTag,
+    },
     mail: {
       transport: options.transport ?? null,
       contactTo,
@@ -80,7 +88,6 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     mode: options.mode,
     trustProxy: options.trustProxy,
     trackRateLimit: options.trackRateLimit,
-    associateTag: options.associateTag,
     shedLoad: options.shedLoad,
     pages: [...(options.pages ?? []), ...(rendered?.handlers ?? [])],
     allowedHosts: options.allowedHosts,

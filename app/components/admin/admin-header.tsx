@@ -11,6 +11,7 @@ import {
   Package,
   PawPrint,
   Send,
+  Settings,
   Tags,
   Trash2,
   Users,
@@ -32,6 +33,7 @@ const AREAS = [
   { to: "/admin/newsletters", label: "Newsletters", icon: Send, also: [] },
   { to: "/admin/trash", label: "Trash", icon: Trash2, also: [] },
   { to: "/admin/activity", label: "Activity log", icon: History, also: [] },
+  { to: "/admin/settings", label: "Settings", icon: Settings, also: [] },
 ] as const;
 
 const ACCOUNT_LINK =

@@ -7,6 +7,7 @@ import { DashboardRecentActivity } from "#app/components/admin/dashboard/dashboa
 import { DashboardStatCard } from "#app/components/admin/dashboard/dashboard-stat-card.tsx";
 import { DashboardTopToys } from "#app/components/admin/dashboard/dashboard-top-toys.tsx";
 import { VisitsChart } from "#app/components/admin/dashboard/visits-chart.tsx";
+import { SiteNotices } from "#app/components/admin/settings/site-notices.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -19,6 +20,7 @@ import {
   DASHBOARD_TOP_TOYS,
   dashboardPeriodFrom,
 } from "#domain/insights.ts";
+import { siteNotices } from "#domain/site-settings.ts";
 import type { Route } from "./+types/dashboard";
 import type { loader as adminLoader } from "./layout";
 
@@ -33,10 +35,10 @@ const QUICK_ACTIONS = [
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context);
   const days = dashboardPeriodFrom(new URL(request.url).searchParams.get("days"));
-  const { dashboard, quizSubmissions, stats, inbox, audit } = context.services;
+  const { dashboard, quizSubmissions, stats, inbox, audit, siteSettings } = context.services;
   const log = (what: string) => (error: unknown) =>
     context.logger.error({ err: error }, `admin dashboard: ${what} failed`);
-  const [counts, submissions, visits, topToys, clicks, unreadMessages, activity] = await Promise.all([
+  const [counts, submissions, visits, topToys, clicks, unreadMessages, activity, settings] = await Promise.all([
     settle(() => dashboard.counts(), log("counts")),
     settle(() => quizSubmissions.summary(), log("quiz submissions summary")),
     settle(() => stats.daily(days), log("daily visits")),
@@ -47,8 +49,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       () => audit.list({ action: "all", kind: "all", page: 1, pageSize: AUDIT_RECENT_COUNT }),
       log("recent activity"),
     ),
+    settle(() => siteSettings.get(), log("site settings")),
   ]);
-  return { days, counts, submissions, visits, topToys, clicks, unreadMessages, activity };
+  // what the owner must still set up, and why (a postal address, the associate tag)
+  const notices = settings.ok ? siteNotices(settings.data) : [];
+  return { days, counts, submissions, visits, topToys, clicks, unreadMessages, activity, notices };
 }
 
 /** The period switch: links, so it works before the scripts and the address says what is shown. */
@@ -74,7 +79,7 @@ function PeriodSwitch({ days }: { days: number }) {
 
 /** The admin home (/admin and /admin/dashboard): the site's numbers at a glance and the quick actions. */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { days, counts, submissions, visits, topToys, clicks, unreadMessages, activity } = loaderData;
+  const { days, counts, submissions, visits, topToys, clicks, unreadMessages, activity, notices } = loaderData;
   // The admin layout's guard has already resolved the signed-in user.
   const username = useRouteLoaderData<typeof adminLoader>("routes/admin/layout")?.username;
   const count = (key: "posts" | "products" | "breeds" | "categories" | "subscribers") =>
@@ -107,6 +112,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       </div>
+
+      {notices.length > 0 ? (
+        <section aria-labelledby="set-up-heading" className="mt-8">
+          <h2 id="set-up-heading" className="sr-only">
+            Needs your attention
+          </h2>
+          <SiteNotices notices={notices} className="lg:grid-cols-2" />
+        </section>
+      ) : null}
 
       <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-6">
         <DashboardStatCard

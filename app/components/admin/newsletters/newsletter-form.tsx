@@ -1,18 +1,22 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
-import { Save } from "lucide-react";
-import { useState } from "react";
+import { PackagePlus, Save } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { InsertProductDialog, insertTokenLine } from "#app/components/admin/posts/insert-product-dialog.tsx";
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
 import { FormErrors, TextAreaField, TextField } from "#app/components/form/field.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { useKitForm } from "#app/components/form/use-kit-form.ts";
+import { setFieldInput, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
-import { MAX_NEWSLETTER_SUBJECT, newsletterInputSchema } from "#domain/newsletters.ts";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { MAX_NEWSLETTER_PREHEADER, MAX_NEWSLETTER_SUBJECT, newsletterInputSchema } from "#domain/newsletters.ts";
 
 /**
- * Subject and markdown body of a draft on the form kit, posted to the page's action (the same
- * schema and service as POST/PATCH /api/admin/newsletters). Leaving with unsaved edits asks first.
+ * Subject, preview text and markdown body of a draft on the form kit, posted to the page's
+ * action (the same schema and service as POST/PATCH /api/admin/newsletters), with the post
+ * editor's "Insert product" picker for the body. Leaving with unsaved edits asks first.
  */
 export function NewsletterForm({
   id,
@@ -21,27 +25,86 @@ export function NewsletterForm({
   submitLabel,
 }: {
   id: string;
-  start: { subject: string; content: string };
+  start: { subject: string; content: string; preheader: string };
   lastResult?: SubmissionResult<string[]> | null;
   submitLabel: string;
 }) {
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const [startedFrom] = useState(start);
+  const [inserting, setInserting] = useState(false);
+  // where the caret was when the picker opened, and where it goes once the picker has closed
+  const caret = useRef<number | null>(null);
+  const caretAfterInsert = useRef<number | null>(null);
   const { form, fields } = useKitForm({ id, schema: newsletterInputSchema, lastResult, defaultValue: startedFrom });
-  // not while saving: the page's answer (a redirect) must not be held up by the question
+  // not while saving: the page's answer (a redirect) must not be held up by the question. The
+  // save button names the intent (Enter in a field submits with it too): a hidden input would be
+  // a value the draft did not start with, and leaving an untouched draft would ask first.
   const { blocker } = useUnsavedChanges(navigation.state === "idle" && formChanged(form.value, startedFrom));
+
+  function contentBox(): HTMLTextAreaElement | null {
+    const box = document.getElementById(fields.content.id);
+    return box instanceof HTMLTextAreaElement ? box : null;
+  }
+
+  /** Places the token on a line of its own where the caret was in the body. */
+  function insertToken(token: string) {
+    const box = contentBox();
+    if (!box) return;
+    const next = insertTokenLine(box.value, caret.current ?? box.value.length, token);
+    setFieldInput(box, next.text);
+    caretAfterInsert.current = next.caret;
+    setInserting(false);
+  }
+
+  // Once the picker has closed (which hands the focus back to its button), the focus goes to
+  // the text, just after the inserted token, so writing goes on where it stopped.
+  useEffect(() => {
+    const at = caretAfterInsert.current;
+    const box = contentBox();
+    if (inserting || at === null || !box) return;
+    caretAfterInsert.current = null;
+    box.focus();
+    box.setSelectionRange(at, at);
+  });
+
   return (
     <>
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
-        <input type="hidden" name="intent" value="save" />
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField field={fields.subject} label="Subject" inputProps={{ maxLength: MAX_NEWSLETTER_SUBJECT }} />
-        <TextAreaField
-          field={fields.content}
-          label="Content"
-          hint="Markdown, like posts. A line [[toy:slug]] places a toy's buy box, [[compare:slug,slug]] a comparison table; links to the retailer count for this newsletter."
-          className="h-80 resize-y font-mono text-sm leading-relaxed"
+        <TextField
+          field={fields.preheader}
+          label={
+            <>
+              Preview text<span className="ml-1 font-normal text-muted">(optional)</span>
+            </>
+          }
+          hint="The line inboxes show after the subject. Leave it empty to use the first paragraph."
+          inputProps={{ maxLength: MAX_NEWSLETTER_PREHEADER }}
         />
+        <div className="grid gap-2">
+          <div className="flex justify-end">
+            <button
+              type="button"
+              disabled={!hydrated}
+              onClick={() => {
+                caret.current = contentBox()?.selectionStart ?? null;
+                setInserting(true);
+              }}
+              className={buttonClass("secondary", "sm")}
+            >
+              <PackagePlus className="size-4" aria-hidden="true" />
+              Insert product
+            </button>
+          </div>
+          <TextAreaField
+            field={fields.content}
+            label="Content"
+            hint="Markdown, like posts. A line [[toy:slug]] places a toy's buy box, [[compare:slug,slug]] a comparison table (Insert product writes them for you); links to the retailer count for this newsletter."
+            className="h-80 resize-y font-mono text-sm leading-relaxed"
+          />
+        </div>
         <div>
           <SubmitButton
             busyText="Saving..."
@@ -54,6 +117,7 @@ export function NewsletterForm({
         </div>
       </Form>
       <UnsavedChangesDialog blocker={blocker} what="newsletter" />
+      <InsertProductDialog open={inserting} onInsert={insertToken} onClose={() => setInserting(false)} />
     </>
   );
 }

@@ -111,7 +111,7 @@ export default function AdminNewsletterNew({ loaderData, actionData }: Route.Com
         </h2>
         <NewsletterForm
           id="newsletter-compose"
-          start={{ subject: "", content: "" }}
+          start={{ subject: "", content: "", preheader: "" }}
           lastResult={actionData?.which === "compose" ? actionData.result : undefined}
           submitLabel="Save draft"
         />

@@ -12,6 +12,7 @@ import { NewsletterPreview } from "#app/components/admin/newsletters/newsletter-
 import { NewsletterProgress } from "#app/components/admin/newsletters/newsletter-progress.tsx";
 import { NewsletterStatusBadge } from "#app/components/admin/newsletters/newsletter-status-badge.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
+import { SiteNotices } from "#app/components/admin/settings/site-notices.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
@@ -21,6 +22,7 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { FormReply } from "#domain/form-reply.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import { newsletterInputSchema, TEST_SEND_TEXT } from "#domain/newsletters.ts";
+import { POSTAL_ADDRESS_NOTICE } from "#domain/site-settings.ts";
 import type { Route } from "./+types/view";
 
 export const meta: Route.MetaFunction = ({ data: loaded, error }) => {
@@ -39,16 +41,27 @@ function newsletterId(params: { id?: string }): number {
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireAdmin(context);
   const id = newsletterId(params);
-  const { newsletters, outbox } = context.services;
-  const [newsletter, preview] = await Promise.all([newsletters.get(id), newsletters.preview(id)]);
+  const { newsletters, outbox, siteSettings } = context.services;
+  const [newsletter, preview, postalAddress] = await Promise.all([
+    newsletters.get(id),
+    newsletters.preview(id),
+    siteSettings.postalAddress(),
+  ]);
   if (!newsletter || !preview) throw data("Newsletter not found", { status: 404 });
-  return { newsletter, preview, mailConfigured: outbox.configured, testAddress: newsletters.testAddress };
+  return {
+    newsletter,
+    preview,
+    mailConfigured: outbox.configured,
+    testAddress: newsletters.testAddress,
+    postalAddressSet: postalAddress !== null,
+  };
 }
 
 type ActionData =
   | { kind: "saved"; result: SubmissionResult<string[]> }
   | { kind: "test"; outcome: FormReply }
-  | { kind: "started" };
+  | { kind: "started" }
+  | { kind: "refused"; message: string };
 
 // Every form of the page posts here, each calling the service its API route calls.
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -70,7 +83,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       return data<ActionData>({ kind: "test", outcome });
     }
     if (intent === "send") {
-      if (!(await newsletters.startSend(id))) throw data("Newsletter not found", { status: 404 });
+      try {
+        if (!(await newsletters.startSend(id))) throw data("Newsletter not found", { status: 404 });
+      } catch (error) {
+        // not sendable yet (no postal address, a product token that does not resolve): said why
+        const refusal = serviceRefusal(error, []);
+        if (refusal?.status !== 409 || !("formErrors" in refusal.errors)) throw error;
+        return data<ActionData>({ kind: "refused", message: refusal.errors.formErrors.join(" ") }, { status: 409 });
+      }
       return data<ActionData>({ kind: "started" });
     }
     if (intent === "delete") {
@@ -98,7 +118,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 /** /admin/newsletters/{id}: a draft to edit, preview, test and send; a sent one's progress and clicks. */
 export default function AdminNewsletter({ loaderData, actionData }: Route.ComponentProps) {
-  const { newsletter, preview, mailConfigured, testAddress } = loaderData;
+  const { newsletter, preview, mailConfigured, testAddress, postalAddressSet } = loaderData;
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -183,6 +203,17 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
               : `Sending now would reach ${formatCount(audience)} subscribed ${audience === 1 ? "address" : "addresses"}, each once, with their own unsubscribe link.`}
           </p>
         ) : null}
+        {draft && !postalAddressSet ? <SiteNotices notices={[POSTAL_ADDRESS_NOTICE]} className="mb-4" /> : null}
+        {draft && preview.warnings.length > 0 ? (
+          <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-950">
+            {preview.warnings.length === 1 ? "A product token does" : `${preview.warnings.length} product tokens do`}{" "}
+            not resolve: sending is refused until the draft is fixed. See{" "}
+            <a href="#preview-heading" className="underline underline-offset-2">
+              the preview
+            </a>
+            .
+          </p>
+        ) : null}
         {draft ? null : <NewsletterProgress counts={newsletter.counts} status={newsletter.status} />}
         {draft ? (
           <div className="flex flex-wrap gap-3">
@@ -213,6 +244,14 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
               </ConfirmSubmitForm>
             ) : null}
           </div>
+        ) : null}
+        {actionData?.kind === "refused" ? (
+          <p
+            role="alert"
+            className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 font-semibold text-red-800"
+          >
+            {actionData.message}
+          </p>
         ) : null}
         {actionData?.kind === "test" ? (
           <p
@@ -273,7 +312,7 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
           <NewsletterForm
             key={newsletter.updatedAt}
             id="newsletter-edit"
-            start={{ subject: newsletter.subject, content: newsletter.content }}
+            start={{ subject: newsletter.subject, content: newsletter.content, preheader: newsletter.preheader ?? "" }}
             lastResult={
               actionData?.kind === "saved" && actionData.result.status !== "success" ? actionData.result : undefined
             }

@@ -9,6 +9,7 @@ import { Pagination } from "#app/components/admin/pagination.tsx";
 import { ProductBulkBar } from "#app/components/admin/products/product-bulk-bar.tsx";
 import { ProductListFilterBar } from "#app/components/admin/products/product-list-filters.tsx";
 import { BULK_FORM_ID, DUPLICATE_FORM_ID, ProductTable } from "#app/components/admin/products/product-table.tsx";
+import { SiteNotices } from "#app/components/admin/settings/site-notices.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
@@ -26,6 +27,7 @@ import {
   productListFiltersFrom,
   productListParams,
 } from "#domain/product-list.ts";
+import { ASSOCIATE_TAG_NOTICE } from "#domain/site-settings.ts";
 import type { Route } from "./+types/list";
 
 export const meta = () => [{ title: pageTitle("Products") }, { name: "robots", content: "noindex" }];
@@ -125,6 +127,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       filters,
       page,
       pages,
+      // the products' Amazon links earn nothing without it: said where the owner works on them
+      associateTagMissing: context.services.siteSettings.associateTag === null,
     },
     { headers: { "Set-Cookie": viewCookie(params, context.siteUrl.startsWith("https:")) } },
   );
@@ -159,7 +163,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** /admin/products: the products a page at a time, filtered, sorted and searched, with bulk actions, duplicate, edit and delete. */
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
-  const { toys, categories, filters, page, pages } = loaderData;
+  const { toys, categories, filters, page, pages, associateTagMissing } = loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -288,6 +292,8 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           </>
         }
       />
+
+      <SiteNotices notices={associateTagMissing ? [ASSOCIATE_TAG_NOTICE] : []} className="mt-6" />
 
       {actionData ? (
         <p
