@@ -171,14 +171,14 @@ export function createSafeFetch(options: OutboundOptions = {}) {
                   url: url.href,
                   redirects,
                 },
-              ) as unknown as NodeJS.ErrnoException,
+              ),
               "",
               4,
             );
             return;
           }
           const first = addresses[0] as LookupAddress;
-          if (lookupOptions.all) callback(null, addresses as unknown as string, first.family);
+          if (lookupOptions.all) callback(null, addresses);
           else callback(null, first.address, first.family);
         },
         (error: NodeJS.ErrnoException) => callback(error, "", 4),
