@@ -4,13 +4,7 @@
 // (BOM, CRLF, stray HTML entities, undeclared prefixes, quoted cells) and strict about meaning: an
 // item without an id, a second item with the same id or a price we cannot read is reported with
 // its position, never guessed and never thrown. One pass over the text, linear in its length.
-import {
-  isCurrencyCode,
-  type Money,
-  moneyFromDecimal,
-  RETAILER_AVAILABILITIES,
-  type RetailerAvailability,
-} from "./retailer-item";
+import { isCurrencyCode, type Money, moneyFromDecimal, type RetailerAvailability } from "./retailer-item";
 
 export const GOOGLE_PRODUCT_NS = "http://base.google.com/ns/1.0";
 const ATOM_NS = "http://www.w3.org/2005/Atom";
@@ -346,11 +340,6 @@ class ItemBuilder {
       line,
     });
   }
-}
-
-// Keeps RETAILER_AVAILABILITIES and the spellings in step: every value a spelling maps to is one.
-for (const value of Object.values(AVAILABILITY_SPELLINGS)) {
-  if (!RETAILER_AVAILABILITIES.includes(value)) throw new Error(`unknown availability ${value}`);
 }
 
 function stripBom(text: string): string {
