@@ -136,6 +136,7 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
       "restore",
       "restoreRevision",
       "purge",
+      "bulk",
     ]),
     audit,
     postEditorRules(lookUp),
