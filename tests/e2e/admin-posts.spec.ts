@@ -352,6 +352,8 @@ test.describe("admin post form", () => {
       .click();
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expectToast(page, "Post deleted", newTitle);
+    // it went to the Trash, and the toast says so (issue 26)
+    await expect(toastWith(page, "Post deleted")).toContainText("is in the Trash for 30 days");
     await expect(dialog).toBeHidden();
     await expect(rowOf(page, newTitle)).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1, name: "Posts" })).toBeFocused();

@@ -632,6 +632,8 @@ test.describe("admin products", () => {
     await page.getByRole("button", { name: `Delete ${toy.name}` }).click();
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expect(toastWith(page, "Product deleted")).toBeVisible();
+    // it went to the Trash, and the toast says so (issue 26)
+    await expect(toastWith(page, "Product deleted")).toContainText("is in the Trash for 30 days");
     await expect(page.getByText("No products match your search")).toBeVisible();
     expect((await page.request.get(`/api/toys/${toy.id}`)).status()).toBe(404);
     // The list with no products at all is tested on an empty site: tests/admin-empty-site.test.ts.
