@@ -14,6 +14,13 @@ export const categoryRefSchema = wireSchema(() =>
 );
 export type CategoryRef = z.infer<typeof categoryRefSchema>;
 
+/**
+ * Published toys are the ones visitors see; a draft (a fresh duplicate, until the owner
+ * publishes it) shows only in the admin.
+ */
+export const TOY_STATUSES = ["draft", "published"] as const;
+export type ToyStatus = (typeof TOY_STATUSES)[number];
+
 export const toySchema = wireSchema(() =>
   z.object({
     id: z.number().int().positive(),
@@ -44,6 +51,8 @@ export const toySchema = wireSchema(() =>
     categoryId: z.number().int().positive().nullable(),
     categoryName: z.string().nullable(),
     categories: z.array(categoryRefSchema),
+    /** "published" for every toy a visitor can read; the owner's session also sees drafts */
+    status: z.enum(TOY_STATUSES),
   }),
 );
 export type Toy = z.infer<typeof toySchema>;
@@ -206,6 +215,7 @@ export const adminProductRowSchema = wireSchema(() =>
     amazonUrl: true,
     isTopPick: true,
     inStock: true,
+    status: true,
   }),
 );
 export type AdminProductRow = z.infer<typeof adminProductRowSchema>;

@@ -52,6 +52,11 @@ export const postExtrasSchema = z.object({
   metaDescription: optionalText(META_DESCRIPTION_MAX, "Meta description").default(null),
   socialImageUrl: optionalImage("Social image").default(null),
   imageAlt: optionalText(300, "Image alt text").default(null),
+  /**
+   * true: the reading time is worked out from the body at every save (the editor's default);
+   * false (the spec's clients, who send one): the reading time given is kept
+   */
+  readingTimeAuto: z.boolean("readingTimeAuto must be true or false").default(false),
 });
 
 export type PostExtras = z.output<typeof postExtrasSchema>;

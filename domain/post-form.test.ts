@@ -1,6 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { postFormSchema, postWriteSchema, publishDayOf, publishNoonOf } from "./post-form";
+import {
+  postFormSchema,
+  postWriteSchema,
+  publishDayOf,
+  publishInstant,
+  publishInstantOf,
+  publishNoonOf,
+  publishTimeOf,
+} from "./post-form";
 
 // The post form's schema as the kit runs it: Conform's parse of the posted fields (every value
 // text, an empty one missing), in the browser's zone or, for a form posted before its scripts
@@ -56,6 +64,7 @@ describe("post form", () => {
       imageUrl: null,
       publishedAt: "2001-02-03T12:00:00.000Z",
       readingTime: 5,
+      readingTimeAuto: false,
       postType: "review",
       categoryId: null,
       authorName: "Pawsome Picks Team",
@@ -135,6 +144,75 @@ describe("post form", () => {
     });
     expect(parse({ ...valid, categoryId: "7", postType: "guide" })).toMatchObject({
       value: { categoryId: 7, postType: "guide" },
+    });
+  });
+});
+
+describe("publish day and time (issue 26)", () => {
+  const now = new Date("2026-11-25T09:30:00.000Z"); // 22:30 on the 25th in Auckland
+
+  it("reads a day and a time in the browser's zone or in UTC, and back", () => {
+    expect(publishInstantOf("2026-11-26", "18:45", "local")).toBe("2026-11-26T05:45:00.000Z");
+    expect(publishInstantOf("2026-11-26", "18:45", "utc")).toBe("2026-11-26T18:45:00.000Z");
+    expect(publishTimeOf("2026-11-26T05:45:00.000Z", "local")).toBe("18:45");
+    expect(publishTimeOf("2026-11-26T05:45:00.000Z", "utc")).toBe("05:45");
+  });
+
+  it("schedules for the minute typed, keeps an unchanged instant, and publishes now when Publish is pressed today", () => {
+    const base = { zone: "local" as const, now, publishing: false };
+    // a time typed: that minute, ahead (scheduled) or behind (dated back)
+    expect(publishInstant({ ...base, day: "2026-11-26", time: "18:45", stored: null })).toBe(
+      "2026-11-26T05:45:00.000Z",
+    );
+    expect(publishInstant({ ...base, day: "2026-11-25", time: "08:00", stored: null, publishing: true })).toBe(
+      "2026-11-24T19:00:00.000Z",
+    );
+    // no time: noon of another day, now for today
+    expect(publishInstant({ ...base, day: "2026-11-27", time: undefined, stored: null })).toBe(
+      publishNoonOf("2026-11-27", "local"),
+    );
+    expect(publishInstant({ ...base, day: "2026-11-25", time: undefined, stored: null })).toBe(now.toISOString());
+    // the day and time it had: the stored instant to the second
+    const stored = "2026-11-20T01:02:03.456Z"; // 14:02 on the 20th in Auckland
+    expect(publishInstant({ ...base, day: "2026-11-20", time: "14:02", stored })).toBe(stored);
+    expect(publishInstant({ ...base, day: "2026-11-20", time: undefined, stored })).toBe(stored);
+    expect(publishInstant({ ...base, day: "2026-11-20", time: "14:03", stored })).toBe("2026-11-20T01:03:00.000Z");
+    // Publish on a draft dated earlier today: now; on a draft set for later today: that time
+    const earlierToday = "2026-11-25T01:00:00.000Z"; // 14:00 in Auckland
+    expect(publishInstant({ ...base, day: "2026-11-25", time: "14:00", stored: earlierToday, publishing: true })).toBe(
+      now.toISOString(),
+    );
+    const laterToday = "2026-11-25T10:15:00.000Z"; // 23:15 in Auckland
+    expect(publishInstant({ ...base, day: "2026-11-25", time: "23:15", stored: laterToday, publishing: true })).toBe(
+      laterToday,
+    );
+  });
+
+  it("takes a time from the form, refuses one that is not a time of day, and keeps the 'stay' button's status", () => {
+    const submission = parse({ ...valid, publishTime: "07:05" }, { zone: "utc" });
+    expect(submission).toMatchObject({ value: { publishedAt: "2001-02-03T07:05:00.000Z" } });
+    expect(errorsOf(parse({ ...valid, publishTime: "25:00" }))).toEqual({
+      publishTime: ["Publish time must be a time of day (hh:mm)"],
+    });
+    expect(parse({ ...valid, intent: "stay" }, { zone: "utc", currentStatus: "published" })).toMatchObject({
+      value: { status: "published" },
+    });
+    expect(parse({ ...valid, intent: "stay" }, { zone: "utc", currentStatus: null })).toMatchObject({
+      value: { status: "draft" },
+    });
+  });
+});
+
+describe("reading time (issue 26)", () => {
+  const words = (n: number) => Array.from({ length: n }, () => "woof").join(" ");
+
+  it("is worked out from the text while the box is ticked, and kept as typed once it is not", () => {
+    const long = `${words(450)}\n\n${CONTENT}`;
+    expect(parse({ ...valid, content: long, readingTime: "9", readingTimeAuto: "on" })).toMatchObject({
+      value: { readingTime: 3, readingTimeAuto: true },
+    });
+    expect(parse({ ...valid, content: long, readingTime: "9" })).toMatchObject({
+      value: { readingTime: 9, readingTimeAuto: false },
     });
   });
 });

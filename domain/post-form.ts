@@ -2,6 +2,7 @@ import { z } from "zod";
 import "./zod-config";
 import { postExtrasSchema } from "./post-extras";
 import { POST_AUTHOR, POST_TYPES, type PostStatus } from "./posts";
+import { readingTimeOf } from "./reading-time";
 import { slugify } from "./slug";
 
 // The admin post form's rules and messages (spec/quiz-and-admin.md §5 "Post form"), shared by
@@ -11,12 +12,6 @@ export { POST_AUTHOR };
 
 export const DEFAULT_READING_TIME = 5;
 export const POST_CONTENT_MAX = 60_000;
-
-/** Noon (local time of the browser that picked it) of a yyyy-mm-dd day, as an ISO instant. */
-export function publishDateAtNoon(day: string): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(year, month - 1, date, 12, 0, 0, 0).toISOString();
-}
 
 /**
  * The time zone a form's publish day is read in: "local" is the zone of the runtime, which is
@@ -37,9 +32,63 @@ export function publishDayOf(instant: string | Date, zone: PublishZone): string 
 
 /** Noon of a yyyy-mm-dd day in a zone, as an ISO instant. */
 export function publishNoonOf(day: string, zone: PublishZone): string {
-  if (zone === "local") return publishDateAtNoon(day);
+  return publishInstantOf(day, "12:00", zone);
+}
+
+/** The time of day (hh:mm, 24-hour) an instant falls on in a zone. */
+export function publishTimeOf(instant: string | Date, zone: PublishZone): string {
+  const date = typeof instant === "string" ? new Date(instant) : instant;
+  return zone === "utc"
+    ? `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`
+    : `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A yyyy-mm-dd day at an hh:mm time of day in a zone, as an ISO instant. */
+export function publishInstantOf(day: string, time: string, zone: PublishZone): string {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date, 12)).toISOString();
+  const [hours, minutes] = time.split(":").map(Number) as [number, number];
+  return zone === "utc"
+    ? new Date(Date.UTC(year, month - 1, date, hours, minutes)).toISOString()
+    : new Date(year, month - 1, date, hours, minutes, 0, 0).toISOString();
+}
+
+/**
+ * The instant a save dates a post at (a later one schedules it), from the editor's day and
+ * optional time in `zone`:
+ * - 'Publish' on a post not yet live, dated today at no later time than it had: now;
+ * - a day and time the post already had: its stored instant, to the second;
+ * - a time given: that minute of that day;
+ * - no time: now for today, noon of any other day (the spec's "publish time noon").
+ */
+export function publishInstant({
+  day,
+  time,
+  zone,
+  stored,
+  publishing,
+  now,
+}: {
+  day: string;
+  /** hh:mm, or undefined when the time field is empty */
+  time: string | undefined;
+  zone: PublishZone;
+  /** the instant the post has now; null for a new post */
+  stored: string | null;
+  /** 'Publish' pressed on a draft or a new post */
+  publishing: boolean;
+  now: Date;
+}): string {
+  const unchanged =
+    stored !== null &&
+    publishDayOf(stored, zone) === day &&
+    (time === undefined || publishTimeOf(stored, zone) === time);
+  const today = day === publishDayOf(now, zone);
+  if (publishing && today && (time === undefined || unchanged) && !(unchanged && new Date(stored ?? 0) > now)) {
+    return now.toISOString();
+  }
+  if (unchanged && stored) return stored;
+  if (time !== undefined) return publishInstantOf(day, time, zone);
+  return today ? now.toISOString() : publishNoonOf(day, zone);
 }
 
 /** "2024-02-30" and "2024-13-01" are not days (a date input never sends them; a hand-made post may). */
@@ -129,13 +178,14 @@ export type PostInput = z.output<typeof postInputSchema>;
 
 /**
  * The buttons of the post editor: "save" keeps the post's status (a new post starts as a
- * draft), "publish" publishes it (or schedules it, when its day is still ahead), "draft"
- * takes it back to a draft.
+ * draft) and goes back to the list, "stay" does the same and keeps the editor open, "publish"
+ * publishes it (or schedules it, when its day is still ahead), "draft" takes it back to a draft.
  */
-export const POST_INTENTS = ["save", "publish", "draft"] as const;
+export const POST_INTENTS = ["save", "publish", "draft", "stay"] as const;
 export type PostIntent = (typeof POST_INTENTS)[number];
 
 const PUBLISH_DAY_MESSAGE = "Publish date must be a valid date";
+const PUBLISH_TIME_MESSAGE = "Publish time must be a time of day (hh:mm)";
 
 /**
  * The post form's fields as the form posts them (every value text; an empty one missing): the
@@ -150,7 +200,17 @@ export const postFormFields = z.object({
     .string(PUBLISH_DAY_MESSAGE)
     .regex(/^\d{4}-\d{2}-\d{2}$/, PUBLISH_DAY_MESSAGE)
     .refine(isCalendarDay, PUBLISH_DAY_MESSAGE),
+  /** hh:mm in the same zone as the day; empty: noon, or now for today */
+  publishTime: z
+    .string(PUBLISH_TIME_MESSAGE)
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, PUBLISH_TIME_MESSAGE)
+    .optional(),
   readingTime: postFields.readingTime,
+  /** the "Work it out from the text" box: ticked, the reading time follows the body at every save */
+  readingTimeAuto: z
+    .boolean()
+    .optional()
+    .transform((on) => on === true),
   postType: postFields.postType,
   categoryId: z
     .string()
@@ -183,8 +243,9 @@ export function statusAfter(intent: PostIntent | undefined, current: PostStatus 
 /**
  * The admin post form (spec §2, §5), read by the browser before it calls the API and by the
  * page's action when the form was posted before the scripts ran: the form's fields, checked
- * with the API's messages, become the API's body and pass the API's own schema. The day is
- * stored as noon in `zone`; an edited post whose day did not change keeps its stored instant.
+ * with the API's messages, become the API's body and pass the API's own schema. The day and
+ * time are read in `zone` (publishInstant); an edited post whose day and time did not change
+ * keeps its stored instant.
  */
 export function postFormSchema({
   zone,
@@ -215,15 +276,14 @@ export function postFormSchema({
       )
       .transform((form): z.input<typeof postWriteSchema> => {
         const status = statusAfter(form.intent, currentStatus);
-        const today = publishDayOf(now(), zone);
-        const keptInstant =
-          storedPublishedAt && publishDayOf(storedPublishedAt, zone) === form.publishDay ? storedPublishedAt : null;
-        // 'Publish' on today's date publishes now (noon may still be ahead); a later day
-        // schedules the post for noon of that day; an earlier day dates it back.
-        const publishedAt =
-          form.intent === "publish" && form.publishDay === today && currentStatus !== "published"
-            ? now().toISOString()
-            : (keptInstant ?? publishNoonOf(form.publishDay, zone));
+        const publishedAt = publishInstant({
+          day: form.publishDay,
+          time: form.publishTime,
+          zone,
+          stored: storedPublishedAt,
+          publishing: form.intent === "publish" && currentStatus !== "published",
+          now: now(),
+        });
         return {
           title: form.title,
           slug: form.slug || slugify(form.title),
@@ -231,7 +291,9 @@ export function postFormSchema({
           content: form.content,
           imageUrl: form.imageUrl,
           publishedAt,
-          readingTime: form.readingTime,
+          // the server works it out again from the same text; the form shows it as it will be stored
+          readingTime: form.readingTimeAuto ? readingTimeOf(form.content) : form.readingTime,
+          readingTimeAuto: form.readingTimeAuto,
           postType: form.postType,
           categoryId: form.categoryId === undefined || form.categoryId === "none" ? null : Number(form.categoryId),
           // Spec §2: the form always sets the team byline.

@@ -62,6 +62,8 @@ export const postSchema = wireSchema(() =>
     socialImageUrl: z.string().nullable(),
     /** the featured image's alt text (the title when empty) */
     imageAlt: z.string().nullable(),
+    /** true: the reading time follows the body (worked out at every save); false: it was typed */
+    readingTimeAuto: z.boolean(),
   }),
 );
 export type Post = z.infer<typeof postSchema>;
@@ -110,6 +112,7 @@ export const REVISED_FIELDS = [
   "metaDescription",
   "socialImageUrl",
   "imageAlt",
+  "readingTimeAuto",
 ] as const;
 
 /** An earlier version of a post (GET /api/posts/{id}/revisions), newest first. */
@@ -118,24 +121,29 @@ export const postRevisionSchema = wireSchema(() =>
     id: z.number().int().positive(),
     /** ISO 8601: when this version was replaced by a save */
     createdAt: z.iso.datetime(),
-    post: postSchema.pick({
-      title: true,
-      slug: true,
-      excerpt: true,
-      content: true,
-      imageUrl: true,
-      publishedAt: true,
-      readingTime: true,
-      postType: true,
-      categoryId: true,
-      reviewedToyId: true,
-      reviewRating: true,
-      status: true,
-      metaTitle: true,
-      metaDescription: true,
-      socialImageUrl: true,
-      imageAlt: true,
-    }),
+    post: postSchema
+      .pick({
+        title: true,
+        slug: true,
+        excerpt: true,
+        content: true,
+        imageUrl: true,
+        publishedAt: true,
+        readingTime: true,
+        postType: true,
+        categoryId: true,
+        reviewedToyId: true,
+        reviewRating: true,
+        status: true,
+        metaTitle: true,
+        metaDescription: true,
+        socialImageUrl: true,
+        imageAlt: true,
+      })
+      .extend({
+        // versions saved before the reading time could follow the text have none: typed
+        readingTimeAuto: z.boolean().optional(),
+      }),
   }),
 );
 export type PostRevision = z.infer<typeof postRevisionSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Toy } from "./catalog";
+import { TOY_STATUSES, type Toy } from "./catalog";
 import { normalisePrice } from "./price";
 import { MAX_SLUG_LENGTH, optionalSlugSchema, SLUG_PATTERN } from "./slug";
 import "./zod-config";
@@ -95,6 +95,9 @@ export const productFields = {
   categoryId: z.number().int().positive().nullable().default(null),
 };
 
+/** An image's alt text: at most 300 characters, empty for none. */
+const imageAltField = optionalText(300, "Image alt text");
+
 export const breedRecommendationInputSchema = z.object({
   breedId: z.number("Choose a breed").int().positive("Choose a breed"),
   note: optionalText(300, "Note"),
@@ -107,6 +110,14 @@ export const productInputSchema = z
     rating: productFields.rating.default(DEFAULT_RATING),
     selectedCategories: z.array(z.number().int().positive()).max(100).optional(),
     breedRecommendations: z.array(breedRecommendationInputSchema).max(200).optional(),
+    /** draft (only the admin sees it) or published; left out: a new product is published, a saved one keeps its status */
+    status: z.enum(TOY_STATUSES, { error: "Status must be draft or published" }).optional(),
+    /**
+     * The uploaded image's alt text, kept with the image in the media library (which every read
+     * of the toy names as `imageAlt`); empty clears it, left out keeps it. Ignored for an image at
+     * another address, which has no library entry to keep it in.
+     */
+    imageAlt: imageAltField.optional(),
   })
   .superRefine((product, ctx) => {
     const breeds = product.breedRecommendations?.map((r) => r.breedId) ?? [];
@@ -171,6 +182,8 @@ export const productFormFields = z.object({
     .max(MAX_SLUG_LENGTH, `Slug must be at most ${MAX_SLUG_LENGTH} characters`)
     .optional(),
   imageUrl: productFields.imageUrl,
+  /** the box beside the image (disabled, so not sent, for an image at another address, which cannot keep one) */
+  imageAlt: imageAltField.optional(),
   description: productFields.description,
   details: productFields.details,
   price: productFields.price,
@@ -189,6 +202,8 @@ export const productFormFields = z.object({
   suitableFor: tidyListField(productFields.suitableFor),
   /** create mode's breed tiles (edit mode has none: it manages breed links live) */
   breedRecommendations: z.array(breedRecommendationInputSchema).max(200),
+  /** the draft's Publish button sends "published"; the other buttons send none (the status stays) */
+  status: z.enum(TOY_STATUSES).optional(),
 });
 
 /** What an edited product keeps that its form does not show. */
@@ -205,6 +220,8 @@ export function productFormSchema(stored: StoredProduct | null) {
   return productFormFields
     .transform(({ breedRecommendations, ...form }): z.input<typeof productInputSchema> & { slug?: string | null } => ({
       ...form,
+      // an emptied box is posted as nothing: the owner cleared the image's alt text
+      imageAlt: form.imageAlt ?? null,
       // Not on the form: kept as stored, since PUT replaces every field.
       affiliateUrl: stored?.affiliateUrl ?? null,
       affiliateCode: stored?.affiliateCode ?? null,

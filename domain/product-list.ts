@@ -85,7 +85,7 @@ export function productListFiltered(filters: ProductListFilters): boolean {
 }
 
 export const PRODUCT_BULK_ACTIONS = [
-  { value: "delete", label: "Move to trash" },
+  { value: "delete", label: "Move to Trash" },
   { value: "top-pick-on", label: "Mark as top pick" },
   { value: "top-pick-off", label: "Remove top pick" },
   { value: "in-stock", label: "Mark in stock" },

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Toy } from "../domain/catalog";
+import { postFormSchema, publishDayOf } from "../domain/post-form";
+import type { PostBulkResult } from "../domain/post-list";
 import type { Post, PostRevision, PostSummary } from "../domain/posts";
 import type { TrashItem } from "../domain/trash";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "./support/test-server";
@@ -225,5 +227,138 @@ describe("the trash", () => {
     const emptied = await call("DELETE", "/api/admin/trash", { admin: true });
     expect(emptied.body).toMatchObject({ deleted: expect.any(Number) });
     expect((await call("GET", "/api/admin/trash", { admin: true })).body).toEqual([]);
+  });
+});
+
+describe("the editor as a writer expects it (issue 26)", () => {
+  const words = (n: number) => Array.from({ length: n }, () => "chew").join(" ");
+
+  it("a post scheduled for a time of day is stored as that instant and goes live at that minute", async () => {
+    const day = publishDayOf(new Date(clock.getTime() + DAY), "utc");
+    // the editor's form, posted before its scripts ran (so read in UTC), with Publish pressed
+    const form = postFormSchema({ zone: "utc", now: () => clock }).safeParse({
+      title: "Scheduled For Dinner Time",
+      excerpt: "An excerpt long enough for the rules.",
+      content: "A body written by the editorial workflow test, long enough to pass the post rules.",
+      publishDay: day,
+      publishTime: "18:45",
+      readingTime: "4",
+      postType: "guide",
+      intent: "publish",
+    });
+    if (!form.success) throw new Error(JSON.stringify(form.error.issues));
+    const created = (await call("POST", "/api/posts", { body: form.data, admin: true })).body as Post;
+    expect(created).toMatchObject({ status: "scheduled", publishedAt: `${day}T18:45:00.000Z` });
+
+    clock = new Date(`${day}T18:44:59.000Z`);
+    expect(await publicSlugs()).not.toContain(created.slug);
+    clock = new Date(`${day}T18:45:00.000Z`);
+    expect(await publicSlugs()).toContain(created.slug);
+    expect((await call("GET", `/api/posts/${created.slug}`)).body).toMatchObject({ status: "published" });
+  });
+
+  it("works the reading time out from the text unless one was typed, and keeps which it is across edits", async () => {
+    cookie = await adminCookie(server);
+    const made = await call("POST", "/api/posts", {
+      body: postInput({ content: words(450), readingTime: 9, readingTimeAuto: true }),
+      admin: true,
+    });
+    const post = made.body as Post;
+    expect(post).toMatchObject({ readingTime: 3, readingTimeAuto: true });
+    const longer = await call("PATCH", `/api/posts/${post.id}`, { body: { content: words(1000) }, admin: true });
+    expect(longer.body).toMatchObject({ readingTime: 5, readingTimeAuto: true });
+    // a number sent on its own is a typed one (the spec's clients), and it stays through edits
+    const typed = await call("PATCH", `/api/posts/${post.id}`, { body: { readingTime: 7 }, admin: true });
+    expect(typed.body).toMatchObject({ readingTime: 7, readingTimeAuto: false });
+    const edited = await call("PATCH", `/api/posts/${post.id}`, { body: { content: words(100) }, admin: true });
+    expect(edited.body).toMatchObject({ readingTime: 7, readingTimeAuto: false });
+    const following = await call("PATCH", `/api/posts/${post.id}`, { body: { readingTimeAuto: true }, admin: true });
+    expect(following.body).toMatchObject({ readingTime: 1, readingTimeAuto: true });
+    // the versions keep which it was: restoring the typed one brings back its 7 minutes
+    const revisions = (await call("GET", `/api/posts/${post.id}/revisions`, { admin: true })).body as PostRevision[];
+    const typedVersion = revisions.find((r) => r.post.readingTime === 7 && r.post.content === words(100));
+    if (!typedVersion) throw new Error("the typed version was not kept");
+    expect(typedVersion.post.readingTimeAuto).toBe(false);
+    const restored = await call("POST", `/api/posts/${post.id}/revisions/${typedVersion.id}/restore`, { admin: true });
+    expect(restored.body).toMatchObject({ readingTime: 7, readingTimeAuto: false });
+    // a client that sends none keeps the spec's default and a typed reading time
+    const plain = (await call("POST", "/api/posts", { body: postInput({ content: words(1000) }), admin: true }))
+      .body as Post;
+    expect(plain).toMatchObject({ readingTime: 5, readingTimeAuto: false });
+  });
+
+  it("bulk publishes, unpublishes and moves posts to the trash, all or nothing, with one audit entry per post", async () => {
+    const make = async (status: string) =>
+      (await call("POST", "/api/posts", { body: postInput({ status }), admin: true })).body as Post;
+    const [first, second, live] = [await make("draft"), await make("draft"), await make("published")];
+    const bulk = (body: unknown, admin = true) => call("POST", "/api/posts/bulk", { body, admin });
+
+    expect((await bulk({ ids: [first.id], action: "publish" }, false)).status).toBe(401);
+    const refused = await bulk({ ids: [first.id, 999999], action: "publish" });
+    expect(refused).toMatchObject({ status: 400, body: { errors: { ids: ["Unknown post: 999999"] } } });
+    expect(await publicSlugs()).not.toContain(first.slug);
+    expect((await bulk({ ids: [], action: "publish" })).status).toBe(400);
+    expect((await bulk({ ids: [first.id], action: "archive" })).status).toBe(400);
+
+    const published = await bulk({ ids: [first.id, second.id, live.id], action: "publish" });
+    expect(published.status).toBe(200);
+    const result = published.body as PostBulkResult;
+    expect(result).toMatchObject({ action: "publish", selected: 3 });
+    expect(result.changed.map((post) => post.id)).toEqual([first.id, second.id]);
+    expect(await publicSlugs()).toEqual(expect.arrayContaining([first.slug, second.slug, live.slug]));
+
+    const unpublished = (await bulk({ ids: [first.id], action: "unpublish" })).body as PostBulkResult;
+    expect(unpublished.changed.map((post) => post.id)).toEqual([first.id]);
+    expect(await publicSlugs()).not.toContain(first.slug);
+    expect((await call("GET", `/api/posts/${first.id}`, { admin: true })).body).toMatchObject({ status: "draft" });
+
+    const trashed = (await bulk({ ids: [first.id, second.id, live.id], action: "delete" })).body as PostBulkResult;
+    expect(trashed.changed).toHaveLength(3);
+    const inTrash = ((await call("GET", "/api/admin/trash", { admin: true })).body as TrashItem[]).map((i) => i.id);
+    expect(inTrash).toEqual(expect.arrayContaining([first.id, second.id, live.id]));
+    expect(await publicSlugs()).not.toContain(live.slug);
+
+    const log = (await call("GET", "/api/admin/audit-log?kind=post&pageSize=50", { admin: true })).body as {
+      action: string;
+      itemId: number;
+      details: Record<string, unknown>;
+    }[];
+    const bulkEntries = log
+      .filter((entry) => entry.details.bulk === true)
+      .map((entry) => [entry.action, entry.itemId, entry.details.unpublished ?? null]);
+    expect(bulkEntries).toEqual(
+      expect.arrayContaining([
+        ["publish", first.id, null],
+        ["publish", second.id, null],
+        ["update", first.id, true],
+        ["delete", first.id, null],
+        ["delete", second.id, null],
+        ["delete", live.id, null],
+      ]),
+    );
+    expect(bulkEntries).toHaveLength(6);
+  });
+
+  it("gives the admin list a page at a time, with the number of matches", async () => {
+    const token = `Paged List ${Date.now().toString(36)}`;
+    for (let i = 1; i <= 3; i++) {
+      await call("POST", "/api/posts", {
+        body: postInput({ title: `${token} ${i}`, publishedAt: new Date(clock.getTime() - i * DAY).toISOString() }),
+        admin: true,
+      });
+    }
+    const first = await server.services.content.listPostPageForAdmin({ search: token, page: 1, pageSize: 2 });
+    expect(first.total).toBe(3);
+    expect(first.items.map((post) => post.title)).toEqual([`${token} 1`, `${token} 2`]);
+    const second = await server.services.content.listPostPageForAdmin({ search: token, page: 2, pageSize: 2 });
+    expect(second.items.map((post) => post.title)).toEqual([`${token} 3`]);
+    const byTitle = await server.services.content.listPostPageForAdmin({
+      search: token,
+      sort: "title",
+      direction: "desc",
+      page: 1,
+      pageSize: 1,
+    });
+    expect(byTitle).toMatchObject({ total: 3, items: [{ title: `${token} 3` }] });
   });
 });

@@ -242,6 +242,58 @@ describe("the library", () => {
     expect((await admin("PATCH", `/api/admin/media/${item.id}`, { altText: "" })).body.altText).toBeNull();
   });
 
+  it("keeps the alt text written beside a product's or a post's image with the image, in the form's own save (issue 26)", async () => {
+    const url = await upload(await png(480, 360, "#aa2288"), "form-alt.png");
+    // a product: the alt text is the library's, which every read of the toy names
+    const toy = await admin("POST", "/api/toys", {
+      ...TOY,
+      name: "Form Alt Ball",
+      imageUrl: url,
+      imageAlt: "A pink ball in a dog's mouth",
+    });
+    expect(toy.status).toBe(201);
+    expect(toy.body.imageAlt).toBe("A pink ball in a dog's mouth");
+    expect((await itemFor(url)).altText).toBe("A pink ball in a dog's mouth");
+    // warm the public read: the product's save must clear it
+    await fetch(`${server.url}/api/toys/${toy.body.id}`);
+    const { id: _id, slug: _slug, status: _status, categoryName: _name, categories, ...fields } = toy.body;
+    const edited = await admin("PUT", `/api/toys/${toy.body.id}`, {
+      ...fields,
+      imageAlt: "A pink ball on a lawn",
+      selectedCategories: categories.map((c: { id: number }) => c.id),
+    });
+    expect(edited.body.imageAlt).toBe("A pink ball on a lawn");
+    const read = await fetch(`${server.url}/api/toys/${toy.body.id}`);
+    expect(((await read.json()) as { imageAlt: string }).imageAlt).toBe("A pink ball on a lawn");
+    // a client that sends no alt text (the spec's) keeps it; an empty one clears it
+    const { imageAlt: _alt, ...without } = fields;
+    expect((await admin("PUT", `/api/toys/${toy.body.id}`, without)).body.imageAlt).toBe("A pink ball on a lawn");
+    expect((await admin("PUT", `/api/toys/${toy.body.id}`, { ...without, imageAlt: "" })).body.imageAlt).toBeNull();
+
+    // a post: its own alt text, and the library's in the same save
+    const post = await admin("POST", "/api/posts", {
+      title: "Form Alt Text Post",
+      excerpt: "A post with a described featured image.",
+      content: "A body long enough for the post rules, with a featured image that has a description.",
+      imageUrl: url,
+      imageAlt: "A pink ball by a garden hose",
+    });
+    expect(post.status).toBe(201);
+    expect(post.body.imageAlt).toBe("A pink ball by a garden hose");
+    expect((await itemFor(url)).altText).toBe("A pink ball by a garden hose");
+
+    // an image at another address has no library entry: nothing is written anywhere else
+    const before = (await library("?pageSize=100")).items.map((i) => [i.id, i.altText]);
+    const outside = await admin("POST", "/api/toys", {
+      ...TOY,
+      name: "Form Alt Outside",
+      imageUrl: "https://images.example.com/ball.jpg",
+      imageAlt: "Not kept anywhere",
+    });
+    expect(outside.body.imageAlt).toBeNull();
+    expect((await library("?pageSize=100")).items.map((i) => [i.id, i.altText])).toEqual(before);
+  });
+
   it("deletes an unused image with its copies, then answers 404 for it", async () => {
     const url = await upload(await png(1000, 700, "#884400"), "unused.png");
     const hash = url.slice("/uploads/".length, -".webp".length);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { postExtrasSchema } from "#domain/post-extras.ts";
 import { postInputSchema } from "#domain/post-form.ts";
+import { postBulkSchema } from "#domain/post-list.ts";
 import { type PostPreview, postPreviewRequestSchema } from "#domain/product-boxes.ts";
 import { breedRecommendationInputSchema, productInputSchema } from "#domain/product-form.ts";
 import { optionalSlugSchema } from "#domain/slug.ts";
@@ -37,14 +38,26 @@ export function adminContentRouter({ content, postEditor, productEditor, trash, 
     if (!stored) throw new HttpError(404, "Post not found");
     const { id: _id, updatedAt: _updatedAt, ...current } = stored;
     const body = req.body && typeof req.body === "object" && !Array.isArray(req.body) ? req.body : {};
-    // "scheduled" is how a published post with a date ahead reads; kept, it follows the date
-    const merged = { ...current, status: current.status === "scheduled" ? "published" : current.status, ...body };
+    // "scheduled" is how a published post with a date ahead reads; kept, it follows the date.
+    // A reading time sent without saying it follows the text is a typed one (the spec's clients).
+    const typed = "readingTime" in body && !("readingTimeAuto" in body) ? { readingTimeAuto: false } : {};
+    const merged = {
+      ...current,
+      status: current.status === "scheduled" ? "published" : current.status,
+      ...typed,
+      ...body,
+    };
     const post = await postEditor.update(id, {
       ...parseOr400(postInputSchema, merged),
       ...parseOr400(postExtrasSchema, merged),
     });
     if (!post) throw new HttpError(404, "Post not found");
     res.json(post);
+  });
+
+  // The posts list's bulk actions: publish, switch to draft, move to the trash (all or nothing).
+  router.post("/posts/bulk", adminOnly, async (req, res) => {
+    res.json(await postEditor.bulk(parseOr400(postBulkSchema, req.body ?? {})));
   });
 
   // The editor's live preview: the body exactly as the public page renders it (same blocks from
@@ -112,7 +125,7 @@ export function adminContentRouter({ content, postEditor, productEditor, trash, 
   router.post("/toys/:id/restore", adminOnly, async (req, res) => {
     const id = parseId(req.params.id);
     if (!(await productEditor.restore(id))) throw new HttpError(404, "This product is not in the trash");
-    const toy = await catalog.getToy(id);
+    const toy = await catalog.getToyForEditing(id);
     if (!toy) throw new HttpError(404, "Product not found");
     res.json(toy);
   });

@@ -35,20 +35,29 @@ export function catalogRouter({ catalog }: Services) {
     res.json(await catalog.listTopPicks());
   });
 
+  // Visitors get published toys only; the signed-in owner (the product editor's live breed
+  // list, an API client) drafts too. A session makes the answer private (privateAnswers).
   router.get("/toys/:id", async (req, res) => {
-    const toy = await catalog.getToy(parseId(req.params.id, "toy id"));
+    const id = parseId(req.params.id, "toy id");
+    const toy = res.locals.session ? await catalog.getToyForEditing(id) : await catalog.getToy(id);
     if (!toy) throw new HttpError(404, "Toy not found");
     res.json(toy);
   });
 
   router.get("/toys/:id/categories", async (req, res) => {
-    const list = await catalog.listToyCategories(parseId(req.params.id, "toy id"));
+    const id = parseId(req.params.id, "toy id");
+    const list = res.locals.session
+      ? ((await catalog.getToyForEditing(id))?.categories ?? null)
+      : await catalog.listToyCategories(id);
     if (!list) throw new HttpError(404, "Toy not found");
     res.json(list);
   });
 
   router.get("/toys/:id/breed-recommendations", async (req, res) => {
-    const list = await catalog.listToyBreedLinks(parseId(req.params.id, "toy id"));
+    const id = parseId(req.params.id, "toy id");
+    const list = res.locals.session
+      ? await catalog.listToyBreedLinksForEditing(id)
+      : await catalog.listToyBreedLinks(id);
     if (!list) throw new HttpError(404, "Toy not found");
     res.json(list);
   });

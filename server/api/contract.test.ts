@@ -334,6 +334,17 @@ describe("admin calls", () => {
     expect((await call("patch", `/api/posts/${post.id}`, { body: { reviewRating: 4.3 }, admin: true })).status).toBe(
       400,
     );
+    const unpublished = await call("post", "/api/posts/bulk", {
+      body: { ids: [post.id], action: "unpublish" },
+      admin: true,
+    });
+    expect(unpublished.body).toMatchObject({ action: "unpublish", selected: 1, changed: [{ id: post.id }] });
+    expect(
+      (await call("post", "/api/posts/bulk", { body: { ids: [post.id], action: "publish" }, admin: true })).status,
+    ).toBe(200);
+    expect(
+      (await call("post", "/api/posts/bulk", { body: { ids: [999999], action: "publish" }, admin: true })).status,
+    ).toBe(400);
     const preview = await call("post", "/api/admin/post-preview", {
       body: { content: "Intro.\n\n[[toy:no-such-toy]]\n\n[[compare:a]]", reviewedToyId: 1 },
       admin: true,

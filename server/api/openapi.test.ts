@@ -95,10 +95,12 @@ describe("GET /api/openapi.json", () => {
 
   it("has one path item for a post, whose reads take an id or slug and whose writes an id", () => {
     const doc = openApiDocument() as { paths: Record<string, object> };
-    // one path item for a post itself (its parts, /{id}/revisions..., are paths of their own)
+    // one path item for a post itself (its parts, /{id}/revisions..., are paths of their own);
+    // the list's bulk actions are a path of the list, like /api/toys/bulk
     expect(Object.keys(doc.paths).filter((path) => /^\/api\/posts\/[^/]+$/.test(path))).toEqual([
       "/api/posts/featured",
       "/api/posts/{key}",
+      "/api/posts/bulk",
     ]);
     expect(at(doc, "paths", "/api/posts/{key}", "get", "parameters", "0", "schema", "type")).toBe("string");
     for (const method of ["patch", "delete"]) {

@@ -62,6 +62,7 @@ import {
 } from "#domain/personal-data.ts";
 import { postExtrasSchema } from "#domain/post-extras.ts";
 import { postInputSchema } from "#domain/post-form.ts";
+import { postBulkResultSchema, postBulkSchema } from "#domain/post-list.ts";
 import { postRevisionSchema, postSchema, postSummarySchema } from "#domain/posts.ts";
 import {
   postBlockSchema,
@@ -158,6 +159,7 @@ const WIRE_SCHEMAS: Record<string, z.ZodType> = {
   MediaUsage: mediaUsageSchema,
   MediaItem: mediaItemSchema,
   ProductBulkResult: productBulkResultSchema,
+  PostBulkResult: postBulkResultSchema,
   ContactMessageSummary: contactMessageSummarySchema,
   ContactMessage: contactMessageSchema,
   Subscriber: subscriberSchema,
@@ -849,10 +851,21 @@ const OPERATIONS: Operation[] = [
   },
   {
     method: "post",
+    path: "/posts/bulk",
+    operationId: "bulkUpdatePosts",
+    tag: "Admin content",
+    summary:
+      "One action on several posts: publish (a date ahead schedules), switch to draft, or move to the trash (400 names ids that are not posts)",
+    body: postBulkSchema,
+    ok: { 200: { description: "What was done, and to which posts", body: "PostBulkResult" } },
+  },
+  {
+    method: "post",
     path: "/toys/{id}/duplicate",
     operationId: "duplicateToy",
     tag: "Admin content",
-    summary: 'Copies a product as "{name} (copy)" with its categories and breed notes (not as a top pick)',
+    summary:
+      'Copies a product as "{name} (copy)" with its categories and breed notes, as a draft visitors do not see (not as a top pick)',
     ids: { id: "the toy's id" },
     ok: { 201: { description: "The copy", body: "Toy" } },
     errors: [404],

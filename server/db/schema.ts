@@ -83,6 +83,11 @@ export const posts = pgTable(
     authorImageUrl: text("author_image_url"),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
     readingTime: integer("reading_time").notNull().default(5),
+    /**
+     * true: the reading time is worked out from the body at every save (domain/reading-time.ts);
+     * false: it is the number the writer (or an API client) gave, kept as given
+     */
+    readingTimeAuto: boolean("reading_time_auto").notNull().default(false),
     // the check below holds it to POST_TYPES
     postType: text("post_type").$type<(typeof POST_TYPES)[number]>().notNull().default("review"),
     categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
@@ -169,6 +174,12 @@ const discountAsNumber = sql`case when regexp_replace(price_discount, '[$,[:spac
 // $6.99 sorts before one at $7.99 whatever their regular prices.
 const effectivePriceAsNumber = sql`case when price_discount ~ '[^[:space:]]' then ${discountAsNumber} else ${priceAsNumber} end`;
 
+/**
+ * A toy is published (visitors see it) or a draft (the owner's alone: a duplicate starts as one,
+ * so a half-edited "(copy)" never reaches the catalogue, breed pages, the sitemap or the quiz).
+ */
+export const TOY_STATUSES = ["draft", "published"] as const;
+
 export const toys = pgTable(
   "toys",
   {
@@ -199,6 +210,8 @@ export const toys = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** in the trash since: invisible to visitors, restorable with its links and clicks, purged 30 days later */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** draft or published (the check below holds it to TOY_STATUSES); visitors see published toys only */
+    status: text("status").$type<(typeof TOY_STATUSES)[number]>().notNull().default("published"),
     priceValue: numeric("price_value", { precision: 10, scale: 2, mode: "number" }).generatedAlwaysAs(priceAsNumber),
     ratingValue: numeric("rating_value", { precision: 2, scale: 1, mode: "number" }).generatedAlwaysAs(ratingAsNumber),
     effectivePriceValue: numeric("effective_price_value", {
@@ -213,8 +226,9 @@ export const toys = pgTable(
     // so the query no longer sorts every top pick and looks up each one's image alt text.
     index("toys_top_picks_idx")
       .on(t.ratingValue.desc().nullsLast(), t.name, t.id)
-      .where(sql`${t.isTopPick} and ${t.deletedAt} is null`),
+      .where(sql`${t.isTopPick} and ${t.deletedAt} is null and ${t.status} = 'published'`),
     index("toys_deleted_at_idx").on(t.deletedAt),
+    check("toys_status_check", sql`${t.status} in ('draft', 'published')`),
     index("toys_category_id_idx").on(t.categoryId),
     index("toys_name_idx").on(t.name),
     index("toys_price_value_idx").on(t.priceValue),

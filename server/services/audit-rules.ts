@@ -69,7 +69,7 @@ function trashRule(lookUp: LookUp, kind: AuditItemKind, action: "delete" | "rest
   };
 }
 
-/** Posts: create, save (publish when a draft goes live), restore a revision, trash, restore, purge. */
+/** Posts: create, save (publish when a draft goes live), restore a revision, bulk actions (per post), trash, restore, purge. */
 export function postEditorRules(lookUp: LookUp): AuditRules<PostEditorService> {
   return {
     create: {
@@ -114,21 +114,42 @@ export function postEditorRules(lookUp: LookUp): AuditRules<PostEditorService> {
             }
           : null,
     },
+    // one entry per post the bulk action changed, as if each had been done on its own
+    bulk: {
+      entries: (_args, result) =>
+        result.changed.map((post): NewAuditEntry => {
+          const item = { itemKind: "post" as const, itemId: post.id, itemLabel: post.title };
+          if (result.action === "publish") {
+            return { action: "publish", ...item, details: { bulk: true, scheduled: post.scheduled } };
+          }
+          if (result.action === "unpublish")
+            return { action: "update", ...item, details: { bulk: true, unpublished: true } };
+          return { action: "delete", ...item, details: { bulk: true } };
+        }),
+    },
     remove: trashRule(lookUp, "post", "delete"),
     restore: trashRule(lookUp, "post", "restore"),
     purge: purgeRule(lookUp, "post", "posts"),
   };
 }
 
-/** Products: create (and duplicate), save, bulk actions, trash, restore, purge. */
+/** Products: create (and duplicate, as a draft), save (publish when a draft goes live), bulk actions, trash, restore, purge. */
 export function productEditorRules(lookUp: LookUp): AuditRules<ProductEditorService> {
   return {
     create: {
       entries: (_args, toy) => ({ action: "create", itemKind: "product", itemId: toy.id, itemLabel: toy.name }),
     },
+    // a draft (a duplicate) that goes live is a publication, as a post's is
     update: {
-      entries: (_args, toy) =>
-        toy ? { action: "update", itemKind: "product", itemId: toy.id, itemLabel: toy.name } : null,
+      before: ([id]) => lookUp("product", id),
+      entries: (_args, toy, before) => {
+        if (!toy) return null;
+        const item = { itemKind: "product" as const, itemId: toy.id, itemLabel: toy.name };
+        if (before?.status === "draft" && toy.status === "published") return { action: "publish", ...item };
+        if (before?.status === "published" && toy.status === "draft")
+          return { action: "update", ...item, details: { unpublished: true } };
+        return { action: "update", ...item };
+      },
     },
     duplicate: {
       entries: ([id], toy) =>

@@ -30,7 +30,7 @@ export interface NewAuditEntry {
 /** What a lookup found out about an item before a call changes it: its name, and its state where it has one. */
 export interface ItemState {
   label: string | null;
-  /** a post's or a newsletter's stored status */
+  /** a post's, a product's or a newsletter's stored status */
   status: string | null;
 }
 
@@ -171,8 +171,8 @@ export function createAuditService(db: Database, options: { now?: () => Date; lo
           return row && { label: row.label, status: row.status };
         }
         case "product": {
-          const row = one(await db.select({ label: toys.name }).from(toys).where(eq(toys.id, id)));
-          return row && { label: row.label, status: null };
+          const row = one(await db.select({ label: toys.name, status: toys.status }).from(toys).where(eq(toys.id, id)));
+          return row && { label: row.label, status: row.status };
         }
         case "category": {
           const row = one(await db.select({ label: categories.name }).from(categories).where(eq(categories.id, id)));

@@ -105,6 +105,7 @@ const toyColumns = {
   suitableFor: toys.suitableFor,
   categoryId: toys.categoryId,
   categoryName: categories.name,
+  status: toys.status,
 };
 
 /**
@@ -128,8 +129,20 @@ const cardColumns = {
   amazonUrl: toys.amazonUrl,
 };
 
-/** A toy outside the trash: the only ones visitors (and the admin's lists) see. */
+/** A toy outside the trash, draft or published: what the admin's list and editors see. */
 const live = isNull(toys.deletedAt);
+
+/**
+ * A toy visitors may see: outside the trash and published (a draft, such as a fresh duplicate,
+ * is the owner's alone). Every public read takes this one condition. The status is written as
+ * a literal, not a parameter, so the partial index of top picks (whose predicate says the same)
+ * still answers under a generic plan.
+ */
+export const visibleToy: SQL = sql`${toys.deletedAt} is null and ${toys.status} = 'published'`;
+
+/** Who a read is for: visitors see published toys only, the owner's admin screens drafts too. */
+type ToyAudience = "visitor" | "admin";
+const toyCondition = (audience: ToyAudience): SQL => (audience === "admin" ? live : visibleToy);
 
 /** A breed's recommendations: in stock first (one a visitor cannot buy is the weakest), then as top picks. */
 const recommendationOrder = [
@@ -217,8 +230,41 @@ export function createCatalogService(db: Database) {
     return counted?.n ?? 0;
   }
 
-  function toyFilters(query: ToyQuery): SQL | undefined {
-    const conditions: (SQL | undefined)[] = [live];
+  /** One toy with its categories, as `audience` may see it, or null. */
+  async function findToy(id: number, audience: ToyAudience): Promise<Toy | null> {
+    const rows = await db
+      .select(toyColumns)
+      .from(toys)
+      .leftJoin(categories, eq(categories.id, toys.categoryId))
+      .where(and(toyCondition(audience), eq(toys.id, id)));
+    const [toy] = await withCategories(rows);
+    return toy ?? null;
+  }
+
+  /** A toy's breed links with the breeds' names, or null when `audience` may not see the toy. */
+  async function breedLinksOf(toyId: number, audience: ToyAudience): Promise<ToyBreedLink[] | null> {
+    const [toy] = await db
+      .select({ id: toys.id })
+      .from(toys)
+      .where(and(toyCondition(audience), eq(toys.id, toyId)));
+    if (!toy) return null;
+    const rows = await db
+      .select({
+        id: breedRecommendations.id,
+        breedId: breedRecommendations.breedId,
+        toyId: breedRecommendations.toyId,
+        note: breedRecommendations.note,
+        breedName: breeds.name,
+      })
+      .from(breedRecommendations)
+      .innerJoin(breeds, eq(breeds.id, breedRecommendations.breedId))
+      .where(eq(breedRecommendations.toyId, toyId))
+      .orderBy(asc(breeds.name));
+    return rows.map(({ breedName, ...link }) => ({ ...link, breed: { id: link.breedId, name: breedName } }));
+  }
+
+  function toyFilters(query: ToyQuery, audience: ToyAudience): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [toyCondition(audience)];
     if (query.search) {
       const pattern = likePattern(query.search);
       conditions.push(or(ilike(toys.name, pattern), ilike(toys.description, pattern)));
@@ -298,7 +344,7 @@ export function createCatalogService(db: Database) {
      * asked for), with the total number of matches.
      */
     async listToys(query: ToyQuery): Promise<ToyPage> {
-      const where = toyFilters(query);
+      const where = toyFilters(query, "visitor");
       const limit = query.page !== undefined ? (query.pageSize ?? MAX_PAGE_SIZE) : undefined;
       const offset = limit !== undefined ? ((query.page ?? 1) - 1) * limit : 0;
       const base = db
@@ -321,7 +367,7 @@ export function createCatalogService(db: Database) {
 
     /** One page of the same toys as cards: only the fields a card shows (the catalogue page). */
     async listToyCards(query: ToyQuery & { page: number; pageSize: number }): Promise<ToyPage<ToyCardData>> {
-      const where = toyFilters(query);
+      const where = toyFilters(query, "visitor");
       const [rows, total] = await Promise.all([
         db
           .select(cardColumns)
@@ -345,7 +391,7 @@ export function createCatalogService(db: Database) {
       query: Omit<ProductListFilters, "page"> & { page: number; pageSize: number },
     ): Promise<AdminProductPage> {
       const where = and(
-        toyFilters({ search: query.search, category: query.category }),
+        toyFilters({ search: query.search, category: query.category }, "admin"),
         query.topPick ? eq(toys.isTopPick, query.topPick === "yes") : undefined,
         query.stock ? eq(toys.inStock, query.stock === "in") : undefined,
       );
@@ -361,6 +407,7 @@ export function createCatalogService(db: Database) {
             amazonUrl: toys.amazonUrl,
             isTopPick: toys.isTopPick,
             inStock: toys.inStock,
+            status: toys.status,
           })
           .from(toys)
           .leftJoin(categories, eq(categories.id, toys.categoryId))
@@ -380,7 +427,7 @@ export function createCatalogService(db: Database) {
           .select(toyColumns)
           .from(toys)
           .leftJoin(categories, eq(categories.id, toys.categoryId))
-          .where(and(live, eq(toys.isTopPick, true)))
+          .where(and(visibleToy, eq(toys.isTopPick, true)))
           .orderBy(...topPickOrder),
       );
     },
@@ -391,7 +438,7 @@ export function createCatalogService(db: Database) {
         await db
           .select(cardColumns)
           .from(toys)
-          .where(and(live, eq(toys.isTopPick, true)))
+          .where(and(visibleToy, eq(toys.isTopPick, true)))
           .orderBy(...topPickOrder)
           .limit(limit),
       );
@@ -416,7 +463,7 @@ export function createCatalogService(db: Database) {
           inStock: toys.inStock,
         })
         .from(toys)
-        .where(live)
+        .where(visibleToy)
         .orderBy(...toyOrder(undefined));
     },
 
@@ -427,20 +474,19 @@ export function createCatalogService(db: Database) {
         .select(toyColumns)
         .from(toys)
         .leftJoin(categories, eq(categories.id, toys.categoryId))
-        .where(and(live, inArray(toys.id, [...ids])));
+        .where(and(visibleToy, inArray(toys.id, [...ids])));
       const byId = new Map((await withCategories(rows)).map((toy) => [toy.id, toy]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
-    /** One toy, or null. */
+    /** One toy visitors may see, or null. */
     async getToy(id: number): Promise<Toy | null> {
-      const rows = await db
-        .select(toyColumns)
-        .from(toys)
-        .leftJoin(categories, eq(categories.id, toys.categoryId))
-        .where(and(live, eq(toys.id, id)));
-      const [toy] = await withCategories(rows);
-      return toy ?? null;
+      return findToy(id, "visitor");
+    },
+
+    /** One toy outside the trash, draft or published, or null (the admin's editors; never cached). */
+    async getToyForEditing(id: number): Promise<Toy | null> {
+      return findToy(id, "admin");
     },
 
     /** A toy's categories, or null when the toy does not exist. */
@@ -451,24 +497,12 @@ export function createCatalogService(db: Database) {
 
     /** A toy's breed recommendations with the breed's id and name, or null when the toy does not exist. */
     async listToyBreedLinks(toyId: number): Promise<ToyBreedLink[] | null> {
-      const [toy] = await db
-        .select({ id: toys.id })
-        .from(toys)
-        .where(and(live, eq(toys.id, toyId)));
-      if (!toy) return null;
-      const rows = await db
-        .select({
-          id: breedRecommendations.id,
-          breedId: breedRecommendations.breedId,
-          toyId: breedRecommendations.toyId,
-          note: breedRecommendations.note,
-          breedName: breeds.name,
-        })
-        .from(breedRecommendations)
-        .innerJoin(breeds, eq(breeds.id, breedRecommendations.breedId))
-        .where(eq(breedRecommendations.toyId, toyId))
-        .orderBy(asc(breeds.name));
-      return rows.map(({ breedName, ...link }) => ({ ...link, breed: { id: link.breedId, name: breedName } }));
+      return breedLinksOf(toyId, "visitor");
+    },
+
+    /** The same for a toy outside the trash, draft or published (the product editor's; never cached). */
+    async listToyBreedLinksForEditing(toyId: number): Promise<ToyBreedLink[] | null> {
+      return breedLinksOf(toyId, "admin");
     },
 
     /** A breed and the toys recommended for it, or null when the breed does not exist. */
@@ -490,7 +524,7 @@ export function createCatalogService(db: Database) {
         .from(breedRecommendations)
         .innerJoin(toys, eq(toys.id, breedRecommendations.toyId))
         .leftJoin(categories, eq(categories.id, toys.categoryId))
-        .where(and(live, eq(breedRecommendations.breedId, breedId)))
+        .where(and(visibleToy, eq(breedRecommendations.breedId, breedId)))
         .orderBy(...recommendationOrder);
       return { breed, recommendations: await withNotes(rows, withCategories) };
     },
@@ -501,7 +535,7 @@ export function createCatalogService(db: Database) {
         .select({ ...cardColumns, note: breedRecommendations.note })
         .from(breedRecommendations)
         .innerJoin(toys, eq(toys.id, breedRecommendations.toyId))
-        .where(and(live, eq(breedRecommendations.breedId, breedId)))
+        .where(and(visibleToy, eq(breedRecommendations.breedId, breedId)))
         .orderBy(...recommendationOrder);
       return withNotes(rows, asCards);
     },
@@ -518,12 +552,12 @@ export function createCatalogService(db: Database) {
         db
           .select(boxColumns)
           .from(toys)
-          .where(and(live, inArray(toys.slug, wanted))),
+          .where(and(visibleToy, inArray(toys.slug, wanted))),
         db
           .select({ ...boxColumns, oldSlug: toySlugHistory.slug })
           .from(toySlugHistory)
           .innerJoin(toys, eq(toys.id, toySlugHistory.toyId))
-          .where(and(live, inArray(toySlugHistory.slug, wanted))),
+          .where(and(visibleToy, inArray(toySlugHistory.slug, wanted))),
       ]);
       for (const toy of current) found.set(toy.slug, toy);
       for (const { oldSlug, ...toy } of earlier) found.set(oldSlug, toy);
@@ -535,7 +569,7 @@ export function createCatalogService(db: Database) {
       const [toy] = await db
         .select(boxColumns)
         .from(toys)
-        .where(and(live, eq(toys.id, id)));
+        .where(and(visibleToy, eq(toys.id, id)));
       return toy ?? null;
     },
 
@@ -548,14 +582,14 @@ export function createCatalogService(db: Database) {
         .select(toyColumns)
         .from(toys)
         .leftJoin(categories, eq(categories.id, toys.categoryId))
-        .where(and(live, eq(toys.slug, slug)));
+        .where(and(visibleToy, eq(toys.slug, slug)));
       const [toy] = await withCategories(rows);
       if (toy) return { toy };
       const [moved] = await db
         .select({ slug: toys.slug })
         .from(toySlugHistory)
         .innerJoin(toys, eq(toys.id, toySlugHistory.toyId))
-        .where(and(live, eq(toySlugHistory.slug, slug)));
+        .where(and(visibleToy, eq(toySlugHistory.slug, slug)));
       return moved ? { movedTo: moved.slug } : null;
     },
 
@@ -585,7 +619,7 @@ export function createCatalogService(db: Database) {
           ...breedColumns,
           // written out: in a subquery Drizzle leaves column names unqualified, and "id" would be the recommendation's
           toyCount:
-            sql<number>`(select count(*) from "breed_recommendations" br join "toys" t on t."id" = br."toy_id" where br."breed_id" = "breeds"."id" and t."deleted_at" is null)`.mapWith(
+            sql<number>`(select count(*) from "breed_recommendations" br join "toys" t on t."id" = br."toy_id" where br."breed_id" = "breeds"."id" and t."deleted_at" is null and t."status" = 'published')`.mapWith(
               Number,
             ),
         })
@@ -605,7 +639,7 @@ export function createCatalogService(db: Database) {
      */
     async listPageDates(): Promise<{ toys: PageDate[]; breeds: PageDate[] }> {
       const [toyRows, breedRows] = await Promise.all([
-        db.select({ slug: toys.slug, updatedAt: toys.updatedAt }).from(toys).where(live).orderBy(asc(toys.slug)),
+        db.select({ slug: toys.slug, updatedAt: toys.updatedAt }).from(toys).where(visibleToy).orderBy(asc(toys.slug)),
         db
           .select({
             slug: breeds.slug,
@@ -613,7 +647,9 @@ export function createCatalogService(db: Database) {
             updatedAt: sql<Date>`greatest("breeds"."updated_at", (
               select max(greatest(br."created_at", t."updated_at"))
               from "breed_recommendations" br join "toys" t on t."id" = br."toy_id"
-              where br."breed_id" = "breeds"."id" and t."deleted_at" is null))`.mapWith((value) => new Date(value)),
+              where br."breed_id" = "breeds"."id" and t."deleted_at" is null and t."status" = 'published'))`.mapWith(
+              (value) => new Date(value),
+            ),
           })
           .from(breeds)
           .orderBy(asc(breeds.slug)),

@@ -47,16 +47,24 @@ const postColumnsAt = (at: Date) => ({
   metaDescription: posts.metaDescription,
   socialImageUrl: posts.socialImageUrl,
   imageAlt: posts.imageAlt,
+  readingTimeAuto: posts.readingTimeAuto,
 });
 
 /** The admin posts list's filters and order (issue 18). */
 export interface AdminPostQuery {
   status?: PostStatus;
   postType?: PostType;
-  categoryId?: number;
+  /** a category's id; null: posts without a category */
+  categoryId?: number | null;
   search?: string;
   sort?: "title" | "postType" | "publishedAt" | "readingTime" | "updatedAt";
   direction?: "asc" | "desc";
+}
+
+/** One page of the admin posts list, with how many posts match in all. */
+export interface AdminPostPage {
+  items: PostSummary[];
+  total: number;
 }
 
 function toIso<T extends { publishedAt: Date; updatedAt: Date }>(
@@ -68,6 +76,35 @@ function toIso<T extends { publishedAt: Date; updatedAt: Date }>(
 /** `%` and `_` are literal characters in a LIKE pattern. */
 function contains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The admin list's conditions: every post outside the trash, narrowed by the query. */
+function adminConditions(query: AdminPostQuery, at: Date): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [isNull(posts.deletedAt)];
+  if (query.status === "draft") conditions.push(eq(posts.status, "draft"));
+  if (query.status === "scheduled") conditions.push(and(eq(posts.status, "published"), gt(posts.publishedAt, at)));
+  if (query.status === "published") conditions.push(visibleAt(at));
+  if (query.postType) conditions.push(eq(posts.postType, query.postType));
+  if (query.categoryId === null) conditions.push(isNull(posts.categoryId));
+  else if (query.categoryId !== undefined) conditions.push(eq(posts.categoryId, query.categoryId));
+  if (query.search) {
+    const pattern = contains(query.search);
+    conditions.push(or(ilike(posts.title, pattern), ilike(posts.excerpt, pattern), ilike(posts.postType, pattern)));
+  }
+  return and(...conditions);
+}
+
+/** The admin list's order: the column asked for, then newest first (spec §2's order), then by id. */
+function adminOrder(query: AdminPostQuery): SQL[] {
+  const column = {
+    title: posts.title,
+    postType: posts.postType,
+    publishedAt: posts.publishedAt,
+    readingTime: posts.readingTime,
+    updatedAt: posts.updatedAt,
+  }[query.sort ?? "publishedAt"];
+  const first = query.direction === "asc" ? asc(column) : desc(column);
+  return [first, desc(posts.publishedAt), desc(posts.id)];
 }
 
 /**
@@ -114,30 +151,32 @@ export function createContentService(
     /** The admin's list: every post outside the trash (drafts and scheduled ones too), filtered and sorted. */
     async listPostsForAdmin(query: AdminPostQuery = {}): Promise<PostSummary[]> {
       const at = now();
-      const conditions: (SQL | undefined)[] = [isNull(posts.deletedAt)];
-      if (query.status === "draft") conditions.push(eq(posts.status, "draft"));
-      if (query.status === "scheduled") conditions.push(and(eq(posts.status, "published"), gt(posts.publishedAt, at)));
-      if (query.status === "published") conditions.push(visibleAt(at));
-      if (query.postType) conditions.push(eq(posts.postType, query.postType));
-      if (query.categoryId !== undefined) conditions.push(eq(posts.categoryId, query.categoryId));
-      if (query.search) {
-        const pattern = contains(query.search);
-        conditions.push(or(ilike(posts.title, pattern), ilike(posts.excerpt, pattern), ilike(posts.postType, pattern)));
-      }
-      const column = {
-        title: posts.title,
-        postType: posts.postType,
-        publishedAt: posts.publishedAt,
-        readingTime: posts.readingTime,
-        updatedAt: posts.updatedAt,
-      }[query.sort ?? "publishedAt"];
-      const order = query.direction === "asc" ? asc(column) : desc(column);
       const rows = await db
         .select(summaryColumnsAt(at))
         .from(posts)
-        .where(and(...conditions))
-        .orderBy(order, desc(posts.id));
+        .where(adminConditions(query, at))
+        .orderBy(...adminOrder(query));
       return rows.map(toIso);
+    },
+
+    /** One page of the same list, with the number of matches (the admin posts screen). */
+    async listPostPageForAdmin(query: AdminPostQuery & { page: number; pageSize: number }): Promise<AdminPostPage> {
+      const at = now();
+      const where = adminConditions(query, at);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select(summaryColumnsAt(at))
+          .from(posts)
+          .where(where)
+          .orderBy(...adminOrder(query))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(posts)
+          .where(where),
+      ]);
+      return { items: rows.map(toIso), total: counted?.n ?? 0 };
     },
 
     /** The newest posts for the home page. */

@@ -145,6 +145,7 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
       "restore",
       "restoreRevision",
       "purge",
+      "bulk",
     ]),
     audit,
     postEditorRules(lookUp),

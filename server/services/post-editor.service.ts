@@ -1,9 +1,12 @@
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { placedToySlugs } from "#domain/markdown.ts";
 import type { PostWrite } from "#domain/post-form.ts";
+import type { PostBulkInput, PostBulkResult } from "#domain/post-list.ts";
 import { type Post, type PostRevision, type PostStatus, REVISED_FIELDS } from "#domain/posts.ts";
+import { readingTimeOf } from "#domain/reading-time.ts";
+import { uploadedImageHash } from "#domain/upload-urls.ts";
 import type { Database } from "#server/db/client.ts";
-import { categories, postRevisions, postSlugHistory, posts, toys } from "#server/db/schema.ts";
+import { categories, media, postRevisions, postSlugHistory, posts, toys } from "#server/db/schema.ts";
 import { ServiceError, sqlState, UNIQUE_VIOLATION } from "./service-error";
 import { type PurgeWhich, purgeCondition } from "./trash.service";
 
@@ -27,6 +30,7 @@ function toPost(row: PostRow, at: Date): Post {
     postType: row.postType,
     publishedAt: row.publishedAt.toISOString(),
     readingTime: row.readingTime,
+    readingTimeAuto: row.readingTimeAuto,
     categoryId: row.categoryId,
     authorName: row.authorName,
     authorImageUrl: row.authorImageUrl,
@@ -82,6 +86,17 @@ export function createPostEditorService(db: Database, options: { now?: () => Dat
     }
   }
 
+  /**
+   * The featured image's alt text, written beside the image, is kept with the uploaded image in
+   * the media library too (in the save's transaction), so the library and every other use of the
+   * image have it; the post keeps its own copy, which its page shows.
+   */
+  async function keepAltText(executor: Pick<Database, "update">, input: PostWrite) {
+    const hash = uploadedImageHash(input.imageUrl);
+    if (!input.imageAlt || hash === null) return;
+    await executor.update(media).set({ altText: input.imageAlt }).where(eq(media.hash, hash));
+  }
+
   /** The stored form of what the editor sent: "scheduled" is "published" with a date still ahead. */
   function values(input: PostWrite, at: Date) {
     const publishedAt = new Date(input.publishedAt);
@@ -94,6 +109,8 @@ export function createPostEditorService(db: Database, options: { now?: () => Dat
       publishedAt,
       // a rating means something only for a toy being reviewed
       reviewRating: input.reviewedToyId === null ? null : input.reviewRating,
+      // a post that follows its text gets the reading time of the text it is saved with
+      readingTime: input.readingTimeAuto ? readingTimeOf(input.content) : input.readingTime,
       placedToySlugs: placedToySlugs(input.content),
       updatedAt: at,
     };
@@ -108,6 +125,7 @@ export function createPostEditorService(db: Database, options: { now?: () => Dat
         const [stored] = await db.transaction(async (tx) => {
           // the new post owns its address now, also if an older post once had it
           await tx.delete(postSlugHistory).where(eq(postSlugHistory.slug, input.slug));
+          await keepAltText(tx, input);
           return tx.insert(posts).values(values(input, at)).returning();
         });
         return stored;
@@ -141,6 +159,7 @@ export function createPostEditorService(db: Database, options: { now?: () => Dat
               .onConflictDoNothing();
           }
           const [updated] = await tx.update(posts).set(next).where(eq(posts.id, id)).returning();
+          await keepAltText(tx, input);
           return updated;
         }),
       );
@@ -163,9 +182,67 @@ export function createPostEditorService(db: Database, options: { now?: () => Dat
       return this.update(id, {
         ...snapshot,
         status,
+        // a version from before the reading time could follow the text had a typed one
+        readingTimeAuto: snapshot.readingTimeAuto ?? false,
         authorName: base.authorName ?? "",
         authorImageUrl: base.authorImageUrl ?? "",
       } as PostWrite);
+    },
+
+    /**
+     * One action on several posts at once, all or nothing: publish (a date still ahead schedules
+     * the post), switch to draft, or move to the trash. An id that is not a post outside the
+     * trash refuses the whole call, naming it. Returns the posts it changed: publishing a
+     * published post or unpublishing a draft changes nothing. Status changes keep no revision:
+     * no field the editor saves is touched but the status, which the audit log records.
+     */
+    async bulk(input: PostBulkInput): Promise<PostBulkResult> {
+      const ids = [...new Set(input?.ids ?? [])];
+      if (ids.length === 0) throw new ServiceError("invalid", "Select at least one post", "ids");
+      const at = now();
+      const changed = await db.transaction(async (tx) => {
+        const found = await tx
+          .select({ id: posts.id, title: posts.title, status: posts.status, publishedAt: posts.publishedAt })
+          .from(posts)
+          .where(and(inArray(posts.id, ids), isNull(posts.deletedAt)))
+          .for("update");
+        const known = new Set(found.map((row) => row.id));
+        const unknown = ids.filter((id) => !known.has(id));
+        if (unknown.length > 0) throw new ServiceError("invalid", `Unknown post: ${unknown.join(", ")}`, "ids");
+        const targets = found.filter((row) =>
+          input.action === "publish"
+            ? row.status === "draft"
+            : input.action === "unpublish"
+              ? row.status !== "draft"
+              : true,
+        );
+        if (targets.length === 0) return [];
+        const changes =
+          input.action === "delete"
+            ? { deletedAt: at }
+            : { status: input.action === "publish" ? ("published" as const) : ("draft" as const), updatedAt: at };
+        await tx
+          .update(posts)
+          .set(changes)
+          .where(
+            inArray(
+              posts.id,
+              targets.map((row) => row.id),
+            ),
+          );
+        return targets;
+      });
+      return {
+        action: input.action,
+        selected: ids.length,
+        changed: changed
+          .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
+          .map((row) => ({
+            id: row.id,
+            title: row.title,
+            scheduled: input.action === "publish" && row.publishedAt > at,
+          })),
+      };
     },
 
     /** Moves a post to the trash; false when there was none (or it already is there). */

@@ -3,8 +3,17 @@ import type { Toy, ToyBreedLink, ToyCategoryLink } from "#domain/catalog.ts";
 import { ALREADY_RECOMMENDED, type ProductInput } from "#domain/product-form.ts";
 import type { ProductBulkInput, ProductBulkResult } from "#domain/product-list.ts";
 import { slugify, uniqueSlug } from "#domain/slug.ts";
+import { uploadedImageHash } from "#domain/upload-urls.ts";
 import type { Database } from "#server/db/client.ts";
-import { breedRecommendations, breeds, categories, toyCategories, toySlugHistory, toys } from "#server/db/schema.ts";
+import {
+  breedRecommendations,
+  breeds,
+  categories,
+  media,
+  toyCategories,
+  toySlugHistory,
+  toys,
+} from "#server/db/schema.ts";
 import type { CatalogService } from "./catalog.service";
 import { constraintName, ServiceError, sqlState, UNIQUE_VIOLATION } from "./service-error";
 import { type PurgeWhich, purgeCondition } from "./trash.service";
@@ -89,9 +98,21 @@ export function createProductEditorService(db: Database, catalog: CatalogService
       throw error;
     }
   }
+  /** The toy row's columns of an input; a status left out (the spec's clients send none) keeps the stored one. */
   function toyValues(input: ProductInput) {
-    const { selectedCategories: _categories, breedRecommendations: _breeds, ...fields } = input;
-    return fields;
+    const { selectedCategories: _categories, breedRecommendations: _breeds, imageAlt: _alt, status, ...fields } = input;
+    return status === undefined ? fields : { ...fields, status };
+  }
+
+  /**
+   * The alt text written beside the image, kept with the uploaded image in the media library
+   * (where every read of the toy finds it) in the save's own transaction; an image at another
+   * address has no library entry, and an input without one keeps what the library has.
+   */
+  async function keepAltText(executor: Executor, input: ProductInput) {
+    const hash = uploadedImageHash(input.imageUrl);
+    if (input.imageAlt === undefined || hash === null) return;
+    await executor.update(media).set({ altText: input.imageAlt }).where(eq(media.hash, hash));
   }
 
   async function assertReferences(executor: Executor, input: ProductInput) {
@@ -134,7 +155,7 @@ export function createProductEditorService(db: Database, catalog: CatalogService
   }
 
   async function loaded(toyId: number): Promise<Toy> {
-    const toy = await catalog.getToy(toyId);
+    const toy = await catalog.getToyForEditing(toyId);
     if (!toy) throw new Error(`toy ${toyId} vanished after saving`);
     return toy;
   }
@@ -142,7 +163,8 @@ export function createProductEditorService(db: Database, catalog: CatalogService
   return {
     /**
      * Stores a product with its categories and breed links in one transaction. Its slug is
-     * `options.slug`, or made from the name (made unique with -2, -3…).
+     * `options.slug`, or made from the name (made unique with -2, -3…); it is published unless
+     * the input says draft.
      */
     async create(input: ProductInput, options: { slug?: string } = {}): Promise<Toy> {
       const id = await write(() =>
@@ -155,6 +177,7 @@ export function createProductEditorService(db: Database, catalog: CatalogService
             .returning({ id: toys.id });
           if (!row) throw new Error("toy was not stored");
           await replaceLinks(tx, row.id, input);
+          await keepAltText(tx, input);
           return row.id;
         }),
       );
@@ -177,6 +200,7 @@ export function createProductEditorService(db: Database, catalog: CatalogService
           if (!row) return false;
           if (options.slug) await changeSlug(tx, id, row.slug, options.slug);
           await replaceLinks(tx, id, input);
+          await keepAltText(tx, input);
           return true;
         }),
       );
@@ -309,9 +333,9 @@ export function createProductEditorService(db: Database, catalog: CatalogService
 
     /**
      * A copy of a product, named "{name} (copy)", with its categories and breed notes, under a
-     * new slug made from that name; null when there is no such product. The copy is not a top
-     * pick, whatever the original is: it would otherwise show on the home page before the
-     * owner has changed a word of it.
+     * new slug made from that name; null when there is no such product. The copy is a draft and
+     * not a top pick, whatever the original is: visitors never meet a half-edited "(copy)" in the
+     * catalogue, on breed pages, in the sitemap or the quiz until the owner publishes it.
      */
     async duplicate(id: number): Promise<Toy | null> {
       const copyId = await write(() =>
@@ -333,7 +357,7 @@ export function createProductEditorService(db: Database, catalog: CatalogService
           const slug = await slugForNewToy(tx, name, undefined);
           const [row] = await tx
             .insert(toys)
-            .values({ ...fields, name, slug, isTopPick: false, updatedAt: now() })
+            .values({ ...fields, name, slug, isTopPick: false, status: "draft", updatedAt: now() })
             .returning({ id: toys.id });
           if (!row) throw new Error("copy was not stored");
           const [links, notes] = await Promise.all([

@@ -313,6 +313,7 @@ test.describe("the admin products list", () => {
 
   test("bulk-changes top pick and stock, moves to the trash after asking, and duplicates a product", async ({
     page,
+    request,
   }) => {
     const token = uniqueName("Bulk");
     const a = await createToy(page.request, { name: `${token} Alpha` });
@@ -337,16 +338,34 @@ test.describe("the admin products list", () => {
     await expect(row(page, b.name)).toContainText("Out of stock");
     await expect(row(page, a.name)).not.toContainText("Out of stock");
 
-    // Duplicate: a copy with the same links opens in the editor.
+    // Duplicate: a copy with the same links opens in the editor, as a draft visitors never see (issue 26).
     await page.getByRole("button", { name: `Duplicate ${a.name}` }).click();
-    await expect(toastWith(page, "Product duplicated")).toBeVisible();
+    await expect(toastWith(page, "Product duplicated")).toContainText("is a draft");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Product");
     await expect(page.getByLabel("Product Name")).toHaveValue(`${a.name} (copy)`);
     await expect(page.getByRole("switch", { name: "Top Pick" })).not.toBeChecked();
+    await expect(page.getByRole("status").filter({ hasText: "Draft: only you see this product." })).toBeVisible();
+    const copyId = Number(new URL(page.url()).pathname.split("/").pop());
+    expect((await request.get(`/api/toys/${copyId}`)).status()).toBe(404);
+    expect((await request.get(`/api/toys?search=${encodeURIComponent(token)}`)).ok()).toBe(true);
+    expect(
+      ((await (await request.get(`/api/toys?search=${encodeURIComponent(token)}`)).json()) as { id: number }[]).map(
+        (toy) => toy.id,
+      ),
+    ).not.toContain(copyId);
 
     await page.goto(`/admin/products?search=${encodeURIComponent(token)}`);
     await hydrated(page);
     await expect(rows).toHaveCount(3);
+    await expect(row(page, `${a.name} (copy)`)).toContainText("Draft");
+    // Publish, from the product editor: then visitors see it
+    await page.getByRole("link", { name: `Edit ${a.name} (copy)` }).click();
+    await hydrated(page);
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(toastWith(page, "Product published")).toBeVisible();
+    expect((await request.get(`/api/toys/${copyId}`)).status()).toBe(200);
+    await expect(rows).toHaveCount(3);
+    await expect(row(page, `${a.name} (copy)`)).not.toContainText("Draft");
     await page.getByLabel("Select all products on this page").check();
     await bar.getByRole("button", { name: "Move to trash" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Delete Products" });

@@ -171,6 +171,16 @@ test.describe("revisions and addresses", () => {
     await hydrated(page);
     const panel = page.getByRole("region", { name: "Revisions" });
     await expect(panel.getByRole("listitem")).toHaveCount(1);
+    // each version says when a save replaced it and what that save changed (issue 26)
+    await expect(panel.getByRole("listitem")).toContainText("Saved over");
+    await expect(panel.getByRole("listitem")).toContainText("Changed Title, Post body (+2 −0 lines)");
+    await panel.getByRole("button", { name: "What changed" }).click();
+    const changes = page.getByRole("dialog", { name: /Changes saved/ });
+    await expect(changes).toBeVisible();
+    await expect(changes.getByText("Added: A new paragraph.")).toBeAttached();
+    await expect(changes).toContainText(`${post.title} Second`);
+    await page.keyboard.press("Escape");
+    await expect(changes).toBeHidden();
     await panel.getByRole("button", { name: "Compare" }).click();
     const dialog = page.getByRole("dialog", { name: /Compare with the version/ });
     await expect(dialog).toBeVisible();
@@ -223,6 +233,62 @@ test.describe("lists and the trash", () => {
     await expect(page).toHaveURL(/sort=title/);
     await expect(page.getByLabel("Status")).toHaveValue("draft");
     await expect(page.locator("tr[data-saved]")).toContainText(draft.title);
+  });
+
+  test("the list comes a page at a time; bulk actions publish, unpublish and move to the Trash", async ({ page }) => {
+    test.setTimeout(90_000);
+    const token = `Bulk Paging ${uniqueId()}`;
+    const made: { id: number; slug: string; title: string }[] = [];
+    for (let i = 0; i < 51; i++) {
+      made.push(await apiPost(page, { title: `${token} ${String(i).padStart(2, "0")}`, status: "draft" }));
+    }
+    await page.goto(`/admin/posts?q=${encodeURIComponent(token)}`);
+    await hydrated(page);
+    const rows = page.getByRole("table").locator("tbody tr");
+    // the server sends one page of 50, not every post
+    await expect(rows).toHaveCount(50);
+    await expect(page.getByText("Showing 1–50 of 51")).toBeVisible();
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(rows).toHaveCount(1);
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Previous" }).click();
+    await expect(rows).toHaveCount(50);
+
+    const bar = page.getByRole("region", { name: "Bulk actions" });
+    const [first, second] = [made[50], made[49]];
+    if (!first || !second) throw new Error("posts missing");
+    await page.getByRole("checkbox", { name: `Select ${first.title}` }).check();
+    await page.getByRole("checkbox", { name: `Select ${second.title}` }).check();
+    await expect(bar).toContainText("2 posts selected");
+    await bar.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(toastWith(page, "Posts updated")).toContainText("2 posts published.");
+    expect(await anonymousStatus(page, `/guides/${first.slug}`)).toBe(200);
+    await expect(page.getByRole("checkbox", { name: `Select ${first.title}` })).not.toBeChecked();
+
+    await page.getByRole("checkbox", { name: `Select ${first.title}` }).check();
+    await bar.getByRole("button", { name: "Unpublish" }).click();
+    await expect(toastWith(page, "Posts updated")).toContainText("1 post switched to draft.");
+    expect(await anonymousStatus(page, `/guides/${first.slug}`)).toBe(404);
+
+    await page.getByRole("checkbox", { name: "Select all posts on this page" }).check();
+    await expect(bar).toContainText("50 posts selected");
+    await bar.getByRole("button", { name: "Move to Trash" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Move to Trash" });
+    await expect(dialog).toContainText("Move the 50 selected posts to the Trash? They stay there for 30 days");
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Move to Trash" }).click();
+    await expect(toastWith(page, "Posts updated")).toContainText("50 posts moved to the Trash.");
+    await expect(rows).toHaveCount(1);
+    expect(await anonymousStatus(page, `/guides/${second.slug}`)).toBe(404);
+    // each post has its own line in the activity log
+    const log = (await (await page.request.get("/api/admin/audit-log?kind=post&pageSize=200")).json()) as {
+      action: string;
+      itemId: number;
+    }[];
+    expect(log.filter((entry) => entry.action === "delete" && made.some((p) => p.id === entry.itemId))).toHaveLength(
+      50,
+    );
+    await page.request.post("/api/posts/bulk", { data: { ids: made.map((p) => p.id).slice(0, 1), action: "delete" } });
   });
 
   test("a deleted post goes to the trash and comes back; the trash empties for good @mobile", async ({ page }) => {
@@ -279,6 +345,11 @@ test.describe("products inside the editor (issue 17)", () => {
     await dialog.getByRole("option", { name: /Ironjaw Tread Chew/ }).click();
     await dialog.getByRole("button", { name: "Insert buy box" }).click();
     await expect(field.content(page)).toHaveValue("Intro paragraph.\n\n[[toy:ironjaw-tread-chew]]\n\nOutro paragraph.");
+    // the writing goes on where it was: the text has the focus, the caret right after the token (issue 26)
+    await expect(field.content(page)).toBeFocused();
+    expect(
+      await field.content(page).evaluate((el: HTMLTextAreaElement) => [el.selectionStart, el.selectionEnd]),
+    ).toEqual([44, 44]);
     const preview = page.getByRole("region", { name: "Preview" });
     await expect(preview.getByTestId("buy-box")).toContainText("Ironjaw Tread Chew");
 

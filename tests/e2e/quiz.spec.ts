@@ -117,6 +117,7 @@ function toy(id: number, fields: Partial<Toy>): Toy {
     categoryId: null,
     categoryName: null,
     categories: [],
+    status: "published",
     ...fields,
   };
 }

@@ -9,6 +9,7 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { ApiError, callApi } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { uploadedImageHash } from "#domain/upload-urls.ts";
 
 /** The upload limit of spec §9 (the server refuses anything bigger with 413). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -92,6 +93,7 @@ export function ImageUploadField({
   uploadLabel = "Upload image",
   disabled = false,
   onBusyChange,
+  alt,
 }: {
   field: FieldMetadata<string | null | undefined>;
   label: string;
@@ -101,6 +103,12 @@ export function ImageUploadField({
   disabled?: boolean;
   /** told when an upload starts and ends, so the form can wait before saving */
   onBusyChange?: (busy: boolean) => void;
+  /**
+   * The image's alt text, edited right under the image and saved with the form. `libraryOnly`:
+   * it is kept with the image in the media library alone (a product's), so an image at another
+   * address cannot have one.
+   */
+  alt?: { field: FieldMetadata<string | null | undefined>; label: string; libraryOnly?: boolean };
 }) {
   const hydrated = useHydrated();
   const [pendingPreview, setPendingPreview] = useState<string | null>(null);
@@ -121,6 +129,12 @@ export function ImageUploadField({
   const locked = disabled || uploading || !hydrated;
   const hintId = `${field.id}-hint`;
   const { key, ...inputProps } = getInputProps(field, { type: "text" });
+  const altInput = useRef<HTMLInputElement | null>(null);
+  // An image from the library brings its description along, unless one is written already.
+  const adoptAlt = (text: string | null | undefined) => {
+    if (alt && text && altInput.current && altInput.current.value.trim() === "") setFieldInput(altInput.current, text);
+  };
+  const altOutsideLibrary = alt?.libraryOnly === true && value !== null && uploadedImageHash(value) === null;
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const input = event.target;
@@ -193,6 +207,7 @@ export function ImageUploadField({
             />
             <FieldErrors id={field.errorId} errors={field.errors} />
           </div>
+          {alt ? <AltTextInput alt={alt} inputRef={altInput} outsideLibrary={altOutsideLibrary} /> : null}
           <div className="flex flex-wrap items-center gap-2">
             {/* The real file input stays in the page (keyboard, screen readers, tests); the label is its button. */}
             <input
@@ -250,11 +265,54 @@ export function ImageUploadField({
         open={picking}
         label={label}
         onClose={() => setPicking(false)}
-        onPick={(url) => {
+        onPick={(url, item) => {
           setFieldInput(inputRef.current, url);
+          adoptAlt(item.altText);
           setPicking(false);
         }}
       />
     </fieldset>
+  );
+}
+
+/**
+ * The alt text box under an image: what a screen reader says instead of the picture. A
+ * library-only one (a product's) is kept with the uploaded image, so it cannot be written for an
+ * image at another address: the box says so and is left out of the save.
+ */
+function AltTextInput({
+  alt,
+  inputRef,
+  outsideLibrary,
+}: {
+  alt: { field: FieldMetadata<string | null | undefined>; label: string; libraryOnly?: boolean };
+  inputRef: { current: HTMLInputElement | null };
+  outsideLibrary: boolean;
+}) {
+  const hintId = `${alt.field.id}-hint`;
+  const { key, ...props } = getInputProps(alt.field, { type: "text", ariaDescribedBy: hintId });
+  return (
+    <div>
+      <label htmlFor={alt.field.id} className="block text-sm font-semibold text-muted">
+        {alt.label}
+      </label>
+      <input
+        {...props}
+        key={key}
+        ref={inputRef}
+        autoComplete="off"
+        disabled={outsideLibrary}
+        placeholder="e.g. A red rubber ball with blue stripes on grass"
+        className={`${INPUT_CLASS} disabled:cursor-not-allowed disabled:bg-stone-100`}
+      />
+      <p id={hintId} className="mt-1 text-sm text-muted">
+        {outsideLibrary
+          ? "Alt text is kept with images in the media library: upload this image or choose one from the library to describe it."
+          : alt.libraryOnly
+            ? "Describes the image for people who cannot see it. Saved with the image in the media library, so it shows wherever the image is used."
+            : "Describes the image for people who cannot see it (the title when empty). Saved with the post, and with the image in the media library."}
+      </p>
+      <FieldErrors id={alt.field.errorId} errors={alt.field.errors} />
+    </div>
   );
 }

@@ -42,7 +42,7 @@ export function TextField({
 }: {
   field: TextFieldMetadata;
   label: ReactNode;
-  type?: "text" | "email" | "password" | "url" | "search" | "tel" | "number" | "date";
+  type?: "text" | "email" | "password" | "url" | "search" | "tel" | "number" | "date" | "time";
   hint?: ReactNode;
   /** ids of text elsewhere on the page that also describes the field */
   describedBy?: string;

@@ -1,5 +1,5 @@
 import { LoaderCircle as LoaderCircleNode } from "lucide";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, type Ref, useEffect, useState } from "react";
 import { useFormAction, useNavigation } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { icon } from "#app/components/ui/icon.ts";
@@ -22,6 +22,9 @@ export function SubmitButton({
   name,
   value,
   variant = "primary",
+  ref,
+  keyShortcuts,
+  title,
 }: {
   children: ReactNode;
   busyText: string;
@@ -37,6 +40,10 @@ export function SubmitButton({
   value?: string;
   /** a form's second action (e.g. 'Publish' beside 'Create Post') is not the primary colour */
   variant?: "primary" | "secondary";
+  ref?: Ref<HTMLButtonElement>;
+  /** aria-keyshortcuts: the keys that press it too (the post editor's Ctrl+S) */
+  keyShortcuts?: string;
+  title?: string;
 }) {
   const navigation = useNavigation();
   const action = useFormAction();
@@ -50,9 +57,12 @@ export function SubmitButton({
   const saysBusy = busy && (pressed || !name);
   return (
     <button
+      ref={ref}
       type="submit"
       name={name}
       value={value}
+      aria-keyshortcuts={keyShortcuts}
+      title={title}
       disabled={busy || disabled}
       aria-busy={saysBusy || undefined}
       onClick={() => setPressed(true)}

@@ -1,6 +1,6 @@
-import { ApiError, callApi, getJson } from "#app/lib/api.ts";
+import { ApiError, callApi } from "#app/lib/api.ts";
 import type { PostWrite } from "#domain/post-form.ts";
-import type { Post, PostSummary } from "#domain/posts.ts";
+import type { Post } from "#domain/posts.ts";
 
 // The admin's post calls (spec §7) and the words of their toasts (spec §8 "Post").
 
@@ -43,9 +43,4 @@ export async function savePost(id: number | null, input: PostWrite): Promise<Pos
 /** DELETE /api/posts/{id}. */
 export async function deletePost(id: number): Promise<void> {
   await callApi("DELETE", `/api/posts/${id}`);
-}
-
-/** GET /api/posts: every post's summary. */
-export function fetchPosts(): Promise<PostSummary[]> {
-  return getJson<PostSummary[]>("/api/posts");
 }

@@ -1,9 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps } from "@conform-to/react";
-import { Eye, PackagePlus, Save, Send, Undo2 } from "lucide-react";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Check, Eye, PackagePlus, Save, Send, Undo2 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { ImageUploadField } from "#app/components/admin/image-upload-field.tsx";
+import { useBrowserTimeZone } from "#app/components/admin/subscribers/subscriber-filters.tsx";
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
 import { FieldErrors, FormErrors, SelectField, TextAreaField, TextField } from "#app/components/form/field.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
@@ -14,7 +15,7 @@ import { ApiError } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from "#domain/post-extras.ts";
-import { DEFAULT_READING_TIME, type PostWrite, postFormSchema, publishDayOf } from "#domain/post-form.ts";
+import { type PostWrite, postFormSchema, publishDayOf, publishTimeOf } from "#domain/post-form.ts";
 import {
   META_DESCRIPTION_HINT,
   META_TITLE_HINT,
@@ -25,6 +26,7 @@ import {
   postStatusLabel,
   postTypeLabel,
 } from "#domain/posts.ts";
+import { readingTimeOf, WORDS_PER_MINUTE } from "#domain/reading-time.ts";
 import { slugify } from "#domain/slug.ts";
 import { FormattingGuide } from "./formatting-guide";
 import { InsertProductDialog, insertTokenLine } from "./insert-product-dialog";
@@ -40,6 +42,17 @@ export function withSaved(returnTo: string, id: number): string {
   return `${url.pathname}${url.search}`;
 }
 
+/**
+ * The editor of a post just saved with "Save" (it stays open, saying when it was saved), still
+ * remembering the list it came from.
+ */
+export function editorAfterSave(id: number, returnTo: string): string {
+  const params = new URLSearchParams({ saved: "1" });
+  const list = new URL(returnTo, "http://list").search.slice(1);
+  if (list) params.set("from", list);
+  return `/admin/posts/${id}?${params}`;
+}
+
 export interface CategoryOption {
   id: number;
   name: string;
@@ -50,15 +63,21 @@ export interface PostActionData {
   result: SubmissionResult<string[]>;
 }
 
-/** The form's starting values, with the publish day as the date input shows it. */
-function startingValues(post: Post | null, publishDay: string) {
+/**
+ * The form's starting values, with the publish day and time as the inputs show them (a new
+ * post's time is empty: now when published today, else noon). A new post's reading time follows
+ * its text.
+ */
+function startingValues(post: Post | null, publishDay: string, publishTime: string) {
   return {
     title: post?.title ?? "",
     slug: post?.slug ?? "",
     excerpt: post?.excerpt ?? "",
     imageUrl: post?.imageUrl ?? null,
     publishDay,
-    readingTime: String(post?.readingTime ?? DEFAULT_READING_TIME),
+    publishTime,
+    readingTime: String(post?.readingTime ?? readingTimeOf("")),
+    readingTimeAuto: post ? post.readingTimeAuto : true,
     postType: post?.postType ?? "review",
     categoryId: post?.categoryId == null ? "none" : String(post.categoryId),
     content: post?.content ?? "",
@@ -91,6 +110,44 @@ function Count({ id, value, hint }: { id: string; value: string; hint: number })
   );
 }
 
+/**
+ * "Saved at 14:32" after a Save that kept the editor open, "Unsaved changes" once the form is
+ * changed again. A live region is read out when its text changes, not when it appears with
+ * text: the editor may have just been mounted by the save, so the words are put in after it is.
+ */
+function SaveStatus({ savedAt, dirty }: { savedAt: string | null; dirty: boolean }) {
+  const hydrated = useHydrated();
+  const [announced, setAnnounced] = useState<string | null>(null);
+  useEffect(() => setAnnounced(savedAt), [savedAt]);
+  const at = hydrated ? announced : savedAt;
+  const time = at
+    ? hydrated
+      ? new Date(at).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })
+      : `${at.slice(11, 16)} UTC`
+    : null;
+  return (
+    <p role="status" className="min-h-6 text-sm font-semibold">
+      {dirty ? (
+        <span className="text-amber-800">{time ? `Unsaved changes (last saved at ${time})` : ""}</span>
+      ) : time ? (
+        <span className="inline-flex items-center gap-1 text-green-800">
+          <Check className="size-4" aria-hidden="true" />
+          {`Saved at ${time}`}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+/** The zone the publish time is read in, as the owner knows it ("Europe/Berlin, CET"). */
+function zoneName(timeZone: string | undefined): string {
+  if (!timeZone) return "UTC";
+  const short = new Intl.DateTimeFormat(undefined, { timeZone, timeZoneName: "short" })
+    .formatToParts(new Date())
+    .find((part) => part.type === "timeZoneName")?.value;
+  return short && short !== timeZone ? `${timeZone}, ${short}` : timeZone;
+}
+
 /** The API's per-field messages, under the form's fields (the API's publishedAt is the form's day). */
 function serverFieldErrors(error: unknown): Record<string, string[]> | undefined {
   if (!(error instanceof ApiError)) return undefined;
@@ -109,6 +166,7 @@ export function PostForm({
   actionData,
   reviewedToy = null,
   returnTo = "/admin/posts",
+  savedAt = null,
 }: {
   post: Post | null;
   categories: CategoryOption[];
@@ -117,6 +175,8 @@ export function PostForm({
   reviewedToy?: ToyChoice | null;
   /** the posts list the editor came from, with its search and filters */
   returnTo?: string;
+  /** when the post was saved with "Save" (the editor stayed open); null otherwise */
+  savedAt?: string | null;
 }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -125,12 +185,22 @@ export function PostForm({
   const [inserting, setInserting] = useState(false);
   const [reviewed, setReviewed] = useState<ToyChoice | null>(reviewedToy);
   const caret = useRef<number | null>(null);
+  // Where the caret goes once the Insert product dialog has closed (its close hands the focus
+  // back to the button that opened it, so the text takes it only after that).
+  const insertedCaret = useRef<number | null>(null);
+  // "stay": the Save button (the editor stays open); "list": the others go back to the list
+  const after = useRef<"stay" | "list">("list");
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const timeZone = useBrowserTimeZone();
   // The instant the date field shows the day of (a new post's: now).
   const [shownInstant] = useState(() => post?.publishedAt ?? new Date().toISOString());
-  // The server cannot know the browser's time zone: it renders the day in UTC, and a form
-  // posted before the scripts run is read in UTC too (the page's action), so the day stored
-  // is the day that was shown.
-  const rendered = useMemo(() => startingValues(post, publishDayOf(shownInstant, "utc")), [post, shownInstant]);
+  // The server cannot know the browser's time zone: it renders the day and time in UTC, and a
+  // form posted before the scripts run is read in UTC too (the page's action), so the day and
+  // time stored are the ones that were shown.
+  const rendered = useMemo(
+    () => startingValues(post, publishDayOf(shownInstant, "utc"), post ? publishTimeOf(post.publishedAt, "utc") : ""),
+    [post, shownInstant],
+  );
   const [startedFrom, setStartedFrom] = useState(rendered);
   // The browser reads the day in its own zone: noon there is stored.
   const schema = useMemo(
@@ -163,8 +233,13 @@ export function PostForm({
         saved.status === "draft" ? " as a draft" : saved.status === "scheduled" ? " and scheduled" : ""
       }.`,
     });
-    // The button keeps saying 'Saving...' until the list is on screen, with the saved row marked.
-    await navigate(withSaved(returnTo, saved.id));
+    // Save keeps the editor open (a new post's becomes its own); the others go back to the list,
+    // with the saved row marked. The button keeps saying 'Saving...' until the next page is on screen.
+    if (after.current === "stay") {
+      await navigate(editorAfterSave(saved.id, returnTo), { replace: true, preventScrollReset: true });
+    } else {
+      await navigate(withSaved(returnTo, saved.id));
+    }
     return {};
   }
 
@@ -177,13 +252,38 @@ export function PostForm({
   });
   const { blocker, markSaved } = useUnsavedChanges(formChanged(form.value, startedFrom));
 
-  // Once the scripts run, an untouched date field moves from the UTC day to the browser's.
+  // Once the scripts run, untouched date and time fields move from UTC to the browser's zone.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration; later loader data must not reset edits
   useEffect(() => {
-    const local = publishDayOf(shownInstant, "local");
-    setStartedFrom((current) => ({ ...current, publishDay: local }));
-    const input = document.getElementById(fields.publishDay.id);
-    if (input instanceof HTMLInputElement && input.value === rendered.publishDay) setFieldInput(input, local);
+    const day = publishDayOf(shownInstant, "local");
+    const time = post ? publishTimeOf(post.publishedAt, "local") : "";
+    setStartedFrom((current) => ({ ...current, publishDay: day, publishTime: time }));
+    const dayInput = document.getElementById(fields.publishDay.id);
+    if (dayInput instanceof HTMLInputElement && dayInput.value === rendered.publishDay) setFieldInput(dayInput, day);
+    const timeInput = document.getElementById(fields.publishTime.id);
+    if (timeInput instanceof HTMLInputElement && timeInput.value === rendered.publishTime)
+      setFieldInput(timeInput, time);
+  }, []);
+
+  // A post just saved with Save: the focus stays on Save (the save re-made the form), unless
+  // the owner has moved on meanwhile.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the saved editor appears
+  useEffect(() => {
+    if (savedAt && hydrated && (document.activeElement === document.body || document.activeElement === null)) {
+      saveButton.current?.focus({ preventScroll: true });
+    }
+  }, []);
+
+  // Ctrl+S (Cmd+S on a Mac) saves and keeps the editor open, as in every editor writers know.
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "s") {
+        event.preventDefault();
+        if (saveButton.current && !saveButton.current.disabled) saveButton.current.click();
+      }
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
   }, []);
 
   /** Places a product token on a line of its own where the caret was in the body. */
@@ -193,9 +293,38 @@ export function PostForm({
     const at = caret.current ?? textarea.value.length;
     const next = insertTokenLine(textarea.value, at, token);
     setFieldInput(textarea, next.text);
+    insertedCaret.current = next.caret;
     setInserting(false);
+  }
+
+  // After the dialog has closed (its effect runs before this one), the text takes the focus
+  // with the caret right after the inserted token, so writing goes on where it was.
+  useEffect(() => {
+    if (inserting || insertedCaret.current === null) return;
+    const at = insertedCaret.current;
+    insertedCaret.current = null;
+    const textarea = document.getElementById(fields.content.id);
+    if (!(textarea instanceof HTMLTextAreaElement)) return;
     textarea.focus();
-    textarea.setSelectionRange(next.caret, next.caret);
+    textarea.setSelectionRange(at, at);
+  }, [inserting, fields.content.id]);
+
+  // While the reading time follows the text, it shows what the text takes as it is written.
+  const readingTimeAuto = fields.readingTimeAuto.value === "on";
+  const workedOut = readingTimeOf(fields.content.value ?? "");
+  useEffect(() => {
+    if (!readingTimeAuto) return;
+    const input = document.getElementById(fields.readingTime.id);
+    if (input instanceof HTMLInputElement) setFieldInput(input, String(workedOut));
+  }, [readingTimeAuto, workedOut, fields.readingTime.id]);
+
+  /** Typing a reading time means the writer's number stands: the box lets go of the text. */
+  function typedReadingTime() {
+    const box = document.getElementById(fields.readingTimeAuto.id);
+    if (!(box instanceof HTMLInputElement) || !box.checked) return;
+    box.checked = false;
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+    box.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
   function chooseReviewed(toy: ToyChoice | null) {
@@ -227,6 +356,10 @@ export function PostForm({
         {...getFormProps(form)}
         aria-labelledby="post-form-heading"
         className="grid grid-cols-1 gap-6"
+        onSubmitCapture={(event) => {
+          const submitter = (event.nativeEvent as SubmitEvent).submitter;
+          after.current = submitter instanceof HTMLButtonElement && submitter.value === "stay" ? "stay" : "list";
+        }}
       >
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="grid grid-cols-1 gap-6 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
@@ -276,16 +409,52 @@ export function PostForm({
             label="Featured Image"
             disabled={busy}
             onBusyChange={setUploading}
+            alt={{ field: fields.imageAlt, label: "Featured image alt text" }}
           />
 
-          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
             <TextField field={fields.publishDay} label="Publish Date" type="date" />
-            <TextField
-              field={fields.readingTime}
-              label="Reading Time (minutes)"
-              type="number"
-              inputProps={{ inputMode: "numeric", step: 1 }}
-            />
+            <div>
+              <TextField
+                field={fields.publishTime}
+                label={
+                  <>
+                    Publish Time<span className="ml-1 font-normal text-muted">(optional)</span>
+                  </>
+                }
+                type="time"
+                describedBy="post-publish-time-hint"
+                inputProps={{ step: 60 }}
+              />
+              <p id="post-publish-time-hint" className="-mt-4 text-sm text-muted">
+                Your time zone: <span className="font-semibold text-ink">{zoneName(timeZone)}</span>. Empty: now for
+                today, noon for another day.
+              </p>
+            </div>
+            <div>
+              <TextField
+                field={fields.readingTime}
+                label="Reading Time (minutes)"
+                type="number"
+                describedBy="post-reading-time-hint"
+                inputProps={{ inputMode: "numeric", step: 1, onChange: typedReadingTime }}
+              />
+              <div className="-mt-4 flex items-start gap-2">
+                <input
+                  {...getInputProps(fields.readingTimeAuto, { type: "checkbox" })}
+                  key={fields.readingTimeAuto.key}
+                  className="mt-1 size-4 shrink-0 accent-primary"
+                />
+                <label htmlFor={fields.readingTimeAuto.id} className="text-sm">
+                  Work it out from the text
+                </label>
+              </div>
+              <p id="post-reading-time-hint" className="text-sm text-muted">
+                {readingTimeAuto
+                  ? `${WORDS_PER_MINUTE} words a minute; it follows the text at every save.`
+                  : `Typed by you. The text takes about ${workedOut} min.`}
+              </p>
+            </div>
             <SelectField field={fields.postType} label="Post Type">
               {POST_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -423,11 +592,6 @@ export function PostForm({
                   hint={META_DESCRIPTION_HINT}
                 />
               </div>
-              <TextField
-                field={fields.imageAlt}
-                label="Featured image alt text"
-                hint="Describes the image for people who cannot see it; the title when empty."
-              />
             </div>
             <div className="grid min-w-0 grid-cols-1 content-start gap-4">
               <SearchResultPreview
@@ -450,9 +614,10 @@ export function PostForm({
         <div className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
           <p role="status" className="text-sm text-muted">
             <strong className="font-bold text-ink">{post ? postStatusLabel(post.status) : "New draft"}. </strong>
-            {statusText(post?.status ?? null, post?.publishedAt ?? null)} A publish date later than today schedules the
-            post for that day.
+            {statusText(post?.status ?? null, post?.publishedAt ?? null)} A publish date and time still ahead schedule
+            the post: it goes live by itself then.
           </p>
+          <SaveStatus savedAt={savedAt} dirty={formChanged(form.value, startedFrom)} />
           <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
             <Link to={returnTo} className={buttonClass("secondary", "lg")}>
               Cancel
@@ -480,6 +645,21 @@ export function PostForm({
               className="sm:order-last"
             >
               {editing ? "Update Post" : "Create Post"}
+            </SubmitButton>
+            <SubmitButton
+              ref={saveButton}
+              busy={busy}
+              disabled={uploading}
+              busyText="Saving..."
+              size="lg"
+              name="intent"
+              value="stay"
+              variant="secondary"
+              keyShortcuts="Control+S Meta+S"
+              title="Save and keep editing (Ctrl+S)"
+              icon={<Save className="size-5" aria-hidden="true" />}
+            >
+              Save
             </SubmitButton>
             {post && post.status !== "draft" ? (
               <SubmitButton

@@ -1,9 +1,10 @@
 import { ArrowDown, ArrowUp, BookOpen, ExternalLink, Eye, FileText, Pencil, Scale, Star, Trash2 } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { formatCompactDate, isoDay } from "#domain/dates.ts";
 import { type PostStatus, type PostSummary, postPath, postStatusLabel, postTypeLabel } from "#domain/posts.ts";
+import { POST_BULK_FORM_ID } from "./post-bulk-bar";
 
 const STATUS_COLOURS: Record<PostStatus, string> = {
   draft: "bg-stone-200 text-stone-800",
@@ -33,7 +34,18 @@ export interface PostSorting {
 }
 
 /** A column header that sorts the list by it: a link, so the order lives in the address. */
-function SortHeader({ label, sortKey, sorting }: { label: string; sortKey: PostSortKey; sorting: PostSorting }) {
+function SortHeader({
+  label,
+  sortKey,
+  sorting,
+  children,
+}: {
+  label: string;
+  sortKey: PostSortKey;
+  sorting: PostSorting;
+  /** what comes before the label (the Title column's "select all" box) */
+  children?: ReactNode;
+}) {
   const active = sorting.sort === sortKey;
   const Arrow = sorting.direction === "asc" ? ArrowUp : ArrowDown;
   return (
@@ -42,6 +54,7 @@ function SortHeader({ label, sortKey, sorting }: { label: string; sortKey: PostS
       className="px-4 py-3 font-bold whitespace-nowrap"
       aria-sort={active ? (sorting.direction === "asc" ? "ascending" : "descending") : undefined}
     >
+      {children}
       <Link
         to={sorting.hrefFor(sortKey)}
         replace
@@ -134,9 +147,36 @@ function PostActions({
   );
 }
 
+/** A row's box for the bulk actions: part of the bulk form, so it is posted before the scripts run too. */
+function SelectBox({
+  post,
+  selected,
+  onSelect,
+  className = "",
+}: {
+  post: PostSummary;
+  selected: ReadonlySet<number>;
+  onSelect: (ids: number[], on: boolean) => void;
+  className?: string;
+}) {
+  return (
+    <input
+      type="checkbox"
+      name="ids"
+      value={post.id}
+      form={POST_BULK_FORM_ID}
+      checked={selected.has(post.id)}
+      onChange={(event) => onSelect([post.id], event.target.checked)}
+      aria-label={`Select ${post.title}`}
+      className={`size-5 shrink-0 accent-primary ${className}`}
+    />
+  );
+}
+
 /**
  * The posts as a table (Title, Type, Published, Reading Time, Actions) on wider screens and
- * as a list of cards on phones, where five columns do not fit.
+ * as a list of cards on phones, where five columns do not fit; each with a box for the bulk
+ * actions (the table's heading box ticks the whole page).
  */
 export function PostTable({
   posts,
@@ -144,6 +184,9 @@ export function PostTable({
   sorting,
   editHref,
   savedId,
+  selected,
+  onSelect,
+  caption,
 }: {
   posts: PostSummary[];
   onDelete: (post: PostSummary) => void;
@@ -152,7 +195,16 @@ export function PostTable({
   editHref: (post: PostSummary) => string;
   /** the post just saved, marked and brought into view */
   savedId: number | null;
+  selected: ReadonlySet<number>;
+  onSelect: (ids: number[], on: boolean) => void;
+  caption: string;
 }) {
+  const allRef = useRef<HTMLInputElement>(null);
+  const chosen = posts.filter((post) => selected.has(post.id)).length;
+  const all = chosen > 0 && chosen === posts.length;
+  useEffect(() => {
+    if (allRef.current) allRef.current.indeterminate = chosen > 0 && !all;
+  }, [chosen, all]);
   const saved = useRef<HTMLElement | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per saved post, when the list arrives with it
   useEffect(() => {
@@ -162,10 +214,24 @@ export function PostTable({
   return (
     <>
       <table className="hidden w-full text-left md:table">
-        <caption className="sr-only">Posts</caption>
+        <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-stone-200 bg-stone-50 text-sm text-muted">
           <tr>
-            <SortHeader label="Title" sortKey="title" sorting={sorting} />
+            <SortHeader label="Title" sortKey="title" sorting={sorting}>
+              <input
+                ref={allRef}
+                type="checkbox"
+                checked={all}
+                onChange={(event) =>
+                  onSelect(
+                    posts.map((post) => post.id),
+                    event.target.checked,
+                  )
+                }
+                aria-label="Select all posts on this page"
+                className="mr-3 size-5 align-middle accent-primary"
+              />
+            </SortHeader>
             <SortHeader label="Type" sortKey="type" sorting={sorting} />
             <SortHeader label="Published" sortKey="published" sorting={sorting} />
             <SortHeader label="Reading Time" sortKey="readingTime" sorting={sorting} />
@@ -186,9 +252,10 @@ export function PostTable({
                   : undefined
               }
               data-saved={post.id === savedId || undefined}
-              className={`hover:bg-stone-50 ${mark(post)}`}
+              className={`${selected.has(post.id) ? "bg-primary-soft/40" : "hover:bg-stone-50"} ${mark(post)}`}
             >
               <td className="max-w-md px-4 py-3">
+                <SelectBox post={post} selected={selected} onSelect={onSelect} className="mr-3 align-middle" />
                 <Link
                   to={editHref(post)}
                   className="font-bold text-ink hover:text-primary hover:underline"
@@ -221,7 +288,7 @@ export function PostTable({
         </tbody>
       </table>
 
-      <ul className="divide-y divide-stone-200 md:hidden" aria-label="Posts">
+      <ul className="divide-y divide-stone-200 md:hidden" aria-label={caption}>
         {posts.map((post) => (
           <li
             key={post.id}
@@ -235,9 +302,12 @@ export function PostTable({
             data-saved={post.id === savedId || undefined}
             className={`p-4 ${mark(post)}`}
           >
-            <Link to={editHref(post)} className="font-bold text-ink hover:text-primary hover:underline">
-              {post.title}
-            </Link>
+            <div className="flex items-start gap-3">
+              <SelectBox post={post} selected={selected} onSelect={onSelect} className="mt-0.5" />
+              <Link to={editHref(post)} className="font-bold break-words text-ink hover:text-primary hover:underline">
+                {post.title}
+              </Link>
+            </div>
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
               {post.status === "published" ? null : <PostStatusBadge status={post.status} />}
               <PostTypeBadge postType={post.postType} />

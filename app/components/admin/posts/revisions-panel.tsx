@@ -1,4 +1,4 @@
-import { History, RotateCcw, X } from "lucide-react";
+import { FileDiff, History, RotateCcw, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
@@ -8,10 +8,18 @@ import { callApi } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { diffLines } from "#domain/line-diff.ts";
-import { type Post, type PostRevision, REVISED_FIELDS } from "#domain/posts.ts";
+import {
+  bodyLineChanges,
+  changedFields,
+  type PostVersion,
+  type RevisedField,
+  savesOf,
+  shownValue,
+} from "#domain/post-revisions.ts";
+import type { Post, PostRevision } from "#domain/posts.ts";
 import { describeError } from "./post-api";
 
-const FIELD_LABELS: Record<(typeof REVISED_FIELDS)[number], string> = {
+const FIELD_LABELS: Record<RevisedField, string> = {
   title: "Title",
   slug: "Slug",
   excerpt: "Excerpt",
@@ -28,19 +36,35 @@ const FIELD_LABELS: Record<(typeof REVISED_FIELDS)[number], string> = {
   metaDescription: "Meta description",
   socialImageUrl: "Social image",
   imageAlt: "Image alt text",
+  readingTimeAuto: "Reading time from the text",
 };
 
-const shown = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : String(value));
-
-/** The fields that differ between an earlier version and the post as it is now. */
-function changedFields(revision: PostRevision, post: Post) {
-  return REVISED_FIELDS.filter((field) => shown(revision.post[field]) !== shown(post[field]));
+/** "Title, Post body (+2 −1 lines)": what a save changed, in a line. */
+function changeSummary(before: PostVersion, after: PostVersion): string {
+  const fields = changedFields(before, after);
+  if (fields.length === 0) return "Saved without changes";
+  return `Changed ${fields
+    .map((field) => {
+      if (field !== "content") return FIELD_LABELS[field];
+      const { added, removed } = bodyLineChanges(before.content, after.content);
+      return `${FIELD_LABELS.content} (+${added} −${removed} lines)`;
+    })
+    .join(", ")}`;
 }
 
-/** Side by side for short fields, a line diff for the body. */
-function Comparison({ revision, post }: { revision: PostRevision; post: Post }) {
-  const fields = changedFields(revision, post);
-  if (fields.length === 0) return <p className="text-muted">This version is the same as the post now.</p>;
+/** Side by side for short fields, a line diff for the body: `before` against `after`. */
+function Comparison({
+  before,
+  after,
+  labels,
+}: {
+  before: PostVersion;
+  after: PostVersion;
+  /** what the two sides are called ("That version" / "Now", "Before" / "After") */
+  labels: [string, string];
+}) {
+  const fields = changedFields(before, after);
+  if (fields.length === 0) return <p className="text-muted">No field differs.</p>;
   return (
     <dl className="grid gap-5">
       {fields.map((field) => (
@@ -48,7 +72,7 @@ function Comparison({ revision, post }: { revision: PostRevision; post: Post }) 
           <dt className="font-bold">{FIELD_LABELS[field]}</dt>
           {field === "content" ? (
             <dd className="mt-2 max-h-96 overflow-auto rounded-lg border border-stone-200 font-mono text-sm">
-              {diffLines(revision.post.content, post.content).map((line, index) => (
+              {diffLines(before.content, after.content).map((line, index) => (
                 <div
                   // biome-ignore lint/suspicious/noArrayIndexKey: diff lines have no ids; their order is their identity in one diff
                   key={`${index}-${line.kind}`}
@@ -71,12 +95,12 @@ function Comparison({ revision, post }: { revision: PostRevision; post: Post }) 
           ) : (
             <dd className="mt-1 grid gap-2 sm:grid-cols-2">
               <div className="rounded-lg bg-red-50 px-3 py-2 break-words text-red-900">
-                <span className="block text-xs font-bold uppercase">That version</span>
-                {shown(revision.post[field])}
+                <span className="block text-xs font-bold uppercase">{labels[0]}</span>
+                {shownValue(before[field])}
               </div>
               <div className="rounded-lg bg-green-50 px-3 py-2 break-words text-green-900">
-                <span className="block text-xs font-bold uppercase">Now</span>
-                {shown(post[field])}
+                <span className="block text-xs font-bold uppercase">{labels[1]}</span>
+                {shownValue(after[field])}
               </div>
             </dd>
           )}
@@ -86,14 +110,19 @@ function Comparison({ revision, post }: { revision: PostRevision; post: Post }) 
   );
 }
 
+/** What the dialog shows: one save's changes, or a version against the post as it is now. */
+type Shown = { kind: "changes" | "compare"; revision: PostRevision; after: PostVersion };
+
 /**
- * The editor's list of earlier versions (issue 18): each with its time, a comparison with the
- * post as it is now, and Restore (itself a save, so the version it replaces is kept too).
+ * The editor's list of earlier versions (issues 18, 26): each with the time of the save that
+ * replaced it and what that save changed (its fields, and the body's lines, shown as a diff),
+ * a comparison with the post as it is now, and Restore (itself a save, so the version it
+ * replaces is kept too).
  */
 export function RevisionsPanel({ post, revisions }: { post: Post; revisions: PostRevision[] }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
-  const [comparing, setComparing] = useState<PostRevision | null>(null);
+  const [comparing, setComparing] = useState<Shown | null>(null);
   const [restoring, setRestoring] = useState<PostRevision | null>(null);
   const [busy, setBusy] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -144,20 +173,29 @@ export function RevisionsPanel({ post, revisions }: { post: Post; revisions: Pos
         <p className="mt-3 text-muted">No earlier versions yet: every save keeps the version it replaces.</p>
       ) : (
         <ol className="mt-4 divide-y divide-stone-200">
-          {revisions.map((revision) => (
+          {savesOf(revisions, post).map(({ revision, after }) => (
             <li key={revision.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="min-w-0">
                 <p className="font-semibold break-words">{revision.post.title}</p>
                 <p className="text-sm text-muted">
-                  Replaced <LocalDate iso={revision.createdAt} withTime />
-                  {` · ${changedFields(revision, post).length} changed`}
+                  Saved over <LocalDate iso={revision.createdAt} withTime />
                 </p>
+                <p className="text-sm break-words">{changeSummary(revision.post, after)}</p>
               </div>
-              <div className="flex gap-2">
+              <div className="flex flex-wrap gap-2">
                 <button
                   type="button"
                   disabled={!hydrated}
-                  onClick={() => setComparing(revision)}
+                  onClick={() => setComparing({ kind: "changes", revision, after })}
+                  className={buttonClass("secondary", "sm")}
+                >
+                  <FileDiff className="size-4" aria-hidden="true" />
+                  What changed
+                </button>
+                <button
+                  type="button"
+                  disabled={!hydrated}
+                  onClick={() => setComparing({ kind: "compare", revision, after: post })}
                   className={buttonClass("secondary", "sm")}
                 >
                   Compare
@@ -190,7 +228,8 @@ export function RevisionsPanel({ post, revisions }: { post: Post; revisions: Pos
           <>
             <div className="flex items-start justify-between gap-4 border-b border-stone-200 p-5">
               <h2 id={titleId} className="text-xl font-extrabold">
-                Compare with the version replaced <LocalDate iso={comparing.createdAt} withTime />
+                {comparing.kind === "changes" ? "Changes saved " : "Compare with the version replaced "}
+                <LocalDate iso={comparing.revision.createdAt} withTime />
               </h2>
               <button
                 type="button"
@@ -202,13 +241,21 @@ export function RevisionsPanel({ post, revisions }: { post: Post; revisions: Pos
               </button>
             </div>
             <div className="max-h-[70vh] overflow-y-auto p-5">
-              <Comparison revision={comparing} post={post} />
+              <Comparison
+                before={comparing.revision.post}
+                after={comparing.after}
+                labels={comparing.kind === "changes" ? ["Before", "After"] : ["That version", "Now"]}
+              />
             </div>
             <div className="flex justify-end gap-3 border-t border-stone-200 p-5">
               <button type="button" onClick={() => setComparing(null)} className={buttonClass("secondary", "md")}>
                 Close
               </button>
-              <button type="button" onClick={() => setRestoring(comparing)} className={buttonClass("primary", "md")}>
+              <button
+                type="button"
+                onClick={() => setRestoring(comparing.revision)}
+                className={buttonClass("primary", "md")}
+              >
                 <RotateCcw className="size-5" aria-hidden="true" />
                 Restore this version
               </button>

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
-import { Save } from "lucide-react";
+import { EyeOff, Save, Send } from "lucide-react";
 import { type ReactNode, useMemo, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { ImageUploadField } from "#app/components/admin/image-upload-field.tsx";
@@ -30,6 +30,7 @@ function startingValues(toy: Toy | null) {
   return {
     name: toy?.name ?? "",
     imageUrl: toy?.imageUrl ?? null,
+    imageAlt: toy?.imageAlt ?? "",
     description: toy?.description ?? "",
     details: toy?.details ?? "",
     price: toy?.price ?? "",
@@ -101,6 +102,7 @@ export function ProductForm({
   const schema = useMemo(() => productFormSchema(toy), [toy]);
 
   async function send(input: ProductInput & { slug?: string }): Promise<SendOutcome> {
+    const publishing = toy?.status === "draft" && input.status === "published";
     try {
       // One request saves the fields, the categories and (create mode) the breed notes.
       if (toy) await callApi("PUT", `/api/toys/${toy.id}`, { json: input });
@@ -110,17 +112,19 @@ export function ProductForm({
     }
     markSaved();
     toast(
-      editing
-        ? {
-            title: "Product updated",
-            description:
-              "Your product has been successfully updated with the specified categories and breed recommendations",
-          }
-        : {
-            title: "Product created",
-            description:
-              "Your product has been successfully created with the specified categories and breed recommendations",
-          },
+      publishing
+        ? { title: "Product published", description: `${input.name} is live: visitors can find it now.` }
+        : editing
+          ? {
+              title: "Product updated",
+              description:
+                "Your product has been successfully updated with the specified categories and breed recommendations",
+            }
+          : {
+              title: "Product created",
+              description:
+                "Your product has been successfully created with the specified categories and breed recommendations",
+            },
     );
     // The button keeps its spinner until the list is on screen.
     await navigate("/admin/products");
@@ -189,7 +193,12 @@ export function ProductForm({
                   spellCheck: false,
                 }}
               />
-              <ImageUploadField field={fields.imageUrl} label="Product Image" onBusyChange={setUploading} />
+              <ImageUploadField
+                field={fields.imageUrl}
+                label="Product Image"
+                onBusyChange={setUploading}
+                alt={{ field: fields.imageAlt, label: "Image alt text", libraryOnly: true }}
+              />
               <TextAreaField
                 field={fields.description}
                 label="Short Description"
@@ -291,6 +300,18 @@ export function ProductForm({
           )}
         </fieldset>
 
+        {toy?.status === "draft" ? (
+          <p
+            role="status"
+            className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
+          >
+            <EyeOff className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+            <span>
+              <strong className="font-bold">Draft: only you see this product. </strong>
+              The catalogue, breed pages, search, the quiz, posts and the sitemap leave it out until you publish it.
+            </span>
+          </p>
+        ) : null}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to="/admin/products" className={buttonClass("secondary", "lg")}>
             Cancel
@@ -305,6 +326,21 @@ export function ProductForm({
           >
             {editing ? "Update Product" : "Add Product"}
           </SubmitButton>
+          {/* After the save button: Enter in a field saves without publishing. */}
+          {toy?.status === "draft" ? (
+            <SubmitButton
+              busy={busy}
+              disabled={uploading}
+              busyText="Publishing..."
+              size="lg"
+              name="status"
+              value="published"
+              variant="secondary"
+              icon={<Send className="size-5" aria-hidden="true" />}
+            >
+              Publish
+            </SubmitButton>
+          ) : null}
         </div>
       </Form>
 

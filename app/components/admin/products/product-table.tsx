@@ -120,7 +120,9 @@ export function ProductTable({
   }, [chosen, all]);
 
   return (
-    // On a phone the Category and Amazon Link columns fold into the product cell, so the table fits without scrolling.
+    // On a phone the Price, Rating, Category and Amazon Link columns fold into the product cell,
+    // so the table fits a 375 px screen without scrolling (issue 26); the filters' "Sort by"
+    // still sorts by price and rating there.
     <div>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
@@ -144,7 +146,14 @@ export function ProductTable({
             <th scope="col" className={`${CELL} hidden md:table-cell`}>
               Category
             </th>
-            <SortHeading path={path} filters={filters} label="Price" ascending="price-asc" descending="price-desc" />
+            <SortHeading
+              path={path}
+              filters={filters}
+              label="Price"
+              ascending="price-asc"
+              descending="price-desc"
+              className="hidden sm:table-cell"
+            />
             <SortHeading
               path={path}
               filters={filters}
@@ -152,6 +161,7 @@ export function ProductTable({
               ascending="rating-asc"
               descending="rating-desc"
               firstDescending
+              className="hidden sm:table-cell"
             />
             <th scope="col" className={`${CELL} hidden md:table-cell`}>
               Amazon Link
@@ -186,6 +196,11 @@ export function ProductTable({
                             Top Pick
                           </span>
                         ) : null}
+                        {toy.status === "draft" ? (
+                          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-950 ring-1 ring-amber-700/30">
+                            Draft
+                          </span>
+                        ) : null}
                         {toy.inStock ? null : (
                           <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-bold text-ink">
                             Out of stock
@@ -193,6 +208,12 @@ export function ProductTable({
                         )}
                       </div>
                       <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-muted md:hidden">
+                        <span className="text-ink sm:hidden">{formatPrice(toy.price)}</span>
+                        <span className="inline-flex items-center gap-1 sm:hidden">
+                          <Star className="size-3.5 fill-amber-400 text-amber-500" aria-hidden="true" />
+                          <span className="sr-only">Rating </span>
+                          {toy.rating}
+                        </span>
                         <span>Category: {categories}</span>
                         {toy.amazonUrl ? <AmazonLink toy={toy} /> : null}
                       </p>
@@ -200,8 +221,8 @@ export function ProductTable({
                   </div>
                 </td>
                 <td className={`${CELL} hidden md:table-cell`}>{categories}</td>
-                <td className={`${CELL} whitespace-nowrap`}>{formatPrice(toy.price)}</td>
-                <td className={`${CELL} whitespace-nowrap`}>
+                <td className={`${CELL} hidden whitespace-nowrap sm:table-cell`}>{formatPrice(toy.price)}</td>
+                <td className={`${CELL} hidden whitespace-nowrap sm:table-cell`}>
                   <span className="inline-flex items-center gap-1">
                     <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
                     {toy.rating}

@@ -3,7 +3,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { AdminNotFound, adminErrorTitle } from "#app/components/admin/admin-not-found.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
-import { type PostActionData, PostForm, withSaved } from "#app/components/admin/posts/post-form.tsx";
+import { editorAfterSave, type PostActionData, PostForm, withSaved } from "#app/components/admin/posts/post-form.tsx";
 import { RevisionsPanel } from "#app/components/admin/posts/revisions-panel.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
@@ -52,6 +52,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         }
       : null,
     returnTo: listAddress(new URL(request.url).searchParams.get("from")),
+    // just saved with Save (the editor stayed open): when, to say so
+    savedAt: post && new URL(request.url).searchParams.has("saved") ? post.updatedAt : null,
   };
 }
 
@@ -67,8 +69,8 @@ function listAddress(from: string | null): string {
   return text ? `/admin/posts?${text}` : "/admin/posts";
 }
 
-// The form posted before the page's scripts ran: the same schema as the browser's (the day read
-// in UTC, as the page showed it) and the same service as POST/PATCH /api/posts. Like those
+// The form posted before the page's scripts ran: the same schema as the browser's (the day and
+// time read in UTC, as the page showed them) and the same service as POST/PATCH /api/posts. Like those
 // calls with the form's fields, a new post gets the defaults of what the form does not show
 // (review, status, meta) and an edited one keeps its own.
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -103,12 +105,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return data<PostActionData>({ result: submission.reply(errors) }, { status: refusal.status });
   }
   const returnTo = listAddress(new URL(request.url).searchParams.get("from"));
-  return redirect(saved ? withSaved(returnTo, saved.id) : returnTo);
+  if (!saved) return redirect(returnTo);
+  return redirect(
+    submission.payload.intent === "stay" ? editorAfterSave(saved.id, returnTo) : withSaved(returnTo, saved.id),
+  );
 }
 
 /** The post editor: create mode without an id, edit mode with one. */
 export default function AdminPostEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { post, categories, revisions, reviewedToy, returnTo } = loaderData;
+  const { post, categories, revisions, reviewedToy, returnTo, savedAt } = loaderData;
   const heading = post ? "Edit Post" : "Create New Post";
 
   return (
@@ -140,6 +145,7 @@ export default function AdminPostEdit({ loaderData, actionData }: Route.Componen
           actionData={actionData}
           reviewedToy={reviewedToy}
           returnTo={returnTo}
+          savedAt={savedAt}
         />
       </div>
       {post ? (

@@ -37,8 +37,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const [breeds, categories, toy, breedLinks] = await Promise.all([
     catalog.listBreeds(),
     catalog.listCategories(),
-    id === null ? null : catalog.getToy(id),
-    id === null ? [] : catalog.listToyBreedLinks(id),
+    id === null ? null : catalog.getToyForEditing(id),
+    id === null ? [] : catalog.listToyBreedLinksForEditing(id),
   ]);
   if (id !== null && !toy) throw data("Product not found", { status: 404 });
   return {
@@ -56,7 +56,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   requireAdmin(context);
   const id = editIdFrom("id" in params ? params.id : undefined);
   if (id !== null && !isDatabaseId(String(id))) throw data("Product not found", { status: 404 });
-  const stored = id === null ? null : await context.services.catalog.getToy(id);
+  const stored = id === null ? null : await context.services.catalog.getToyForEditing(id);
   if (id !== null && !stored) throw data("Product not found", { status: 404 });
   const submission = parseWithZod(await request.formData(), { schema: productFormSchema(stored) });
   if (submission.status !== "success") {

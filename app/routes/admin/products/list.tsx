@@ -237,7 +237,10 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
     setDuplicating(true);
     try {
       const copy = (await callApi<Toy>("POST", `/api/toys/${toy.id}/duplicate`)).data;
-      toast({ title: "Product duplicated", description: `${copy.name} is ready to edit.` });
+      toast({
+        title: "Product duplicated",
+        description: `${copy.name} is a draft: visitors see it once you publish it.`,
+      });
       await navigate(`${PATH}/${copy.id}`);
     } catch (error) {
       toast({
@@ -257,7 +260,10 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
     setDeleting(true);
     try {
       await callApi("DELETE", `/api/toys/${toy.id}`);
-      toast({ title: "Product deleted", description: `${toy.name} has been deleted.` });
+      toast({
+        title: "Product deleted",
+        description: `${toy.name} is in the Trash for 30 days, where you can restore it.`,
+      });
     } catch (error) {
       console.error(`DELETE /api/toys/${toy.id} failed`, error);
       toast({
@@ -398,7 +404,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         open={pendingBulkDelete}
         title="Delete Products"
         description={`Move ${selected.size === 1 ? "the selected product" : `the ${selected.size} selected products`} to the trash? You can restore ${selected.size === 1 ? "it" : "them"} from the trash for 30 days.`}
-        confirmLabel="Move to trash"
+        confirmLabel="Move to Trash"
         busy={bulk.state !== "idle"}
         onConfirm={() => submitBulk("delete")}
         onCancel={() => setPendingBulkDelete(false)}

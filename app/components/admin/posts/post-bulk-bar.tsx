@@ -1,0 +1,75 @@
+import { LoaderCircle, X } from "lucide-react";
+import { buttonClass } from "#app/components/ui/button.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { POST_BULK_ACTIONS, type PostBulkAction } from "#domain/post-list.ts";
+
+/** The form (beside the table) that the rows' checkboxes and the bulk buttons belong to. */
+export const POST_BULK_FORM_ID = "post-bulk";
+
+/**
+ * What can be done to the ticked posts at once: publish, unpublish, move to the Trash. Its
+ * buttons submit the bulk form with the ticked rows (so they work before the scripts run); with
+ * the scripts, `onAction` takes over (moving to the Trash asks first). Always on screen, so the
+ * table never jumps when a row is ticked.
+ */
+export function PostBulkBar({
+  count,
+  busy,
+  onAction,
+  onClear,
+}: {
+  count: number;
+  busy: boolean;
+  onAction: (action: PostBulkAction) => void;
+  onClear: () => void;
+}) {
+  const hydrated = useHydrated();
+  const status = !hydrated
+    ? "With the ticked posts:"
+    : count === 0
+      ? "Tick posts to change several at once"
+      : count === 1
+        ? "1 post selected"
+        : `${count} posts selected`;
+  return (
+    <section
+      aria-label="Bulk actions"
+      className="flex flex-col gap-3 border-b border-stone-200 bg-primary-soft/40 p-4 sm:flex-row sm:flex-wrap sm:items-center sm:px-5"
+    >
+      <p className="text-sm font-bold" aria-live="polite">
+        {status}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {POST_BULK_ACTIONS.map((action) => (
+          <button
+            key={action.value}
+            type="submit"
+            form={POST_BULK_FORM_ID}
+            name="action"
+            value={action.value}
+            disabled={hydrated && (busy || count === 0)}
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              onAction(action.value);
+            }}
+            className={buttonClass(
+              "secondary",
+              "sm",
+              action.value === "delete" ? "text-red-700 hover:border-red-700 hover:text-red-800" : "",
+            )}
+          >
+            {busy ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+            {action.label}
+          </button>
+        ))}
+        {hydrated && count > 0 ? (
+          <button type="button" onClick={onClear} disabled={busy} className={buttonClass("ghost", "sm")}>
+            <X className="size-4" aria-hidden="true" />
+            Clear selection
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
