@@ -7,6 +7,15 @@ import { wireSchema } from "./wire-schema";
 
 export const TRASH_DAYS = 30;
 
+/**
+ * The delete dialogs' question for a post or product (issue 26): the spec's "This action cannot
+ * be undone." stopped being true when deleting became a move to the trash (decision 028), and a
+ * dialog must not tell the owner a falsehood about what a click does (decision 055).
+ */
+export function moveToTrashQuestion(name: string): string {
+  return `Are you sure you want to delete ${name}? It moves to the Trash, where you can restore it for ${TRASH_DAYS} days.`;
+}
+
 /** One item of GET /api/admin/trash. */
 export const trashItemSchema = wireSchema(() =>
   z.object({

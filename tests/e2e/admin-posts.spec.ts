@@ -335,7 +335,9 @@ test.describe("admin post form", () => {
       .click();
     const dialog = page.getByRole("alertdialog", { name: "Delete Post" });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(`Are you sure you want to delete ${newTitle}? This action cannot be undone.`);
+    await expect(dialog).toContainText(
+      `Are you sure you want to delete ${newTitle}? It moves to the Trash, where you can restore it for 30 days.`,
+    );
     await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();

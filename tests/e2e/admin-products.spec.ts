@@ -611,7 +611,9 @@ test.describe("admin products", () => {
     await page.getByRole("button", { name: `Delete ${toy.name}` }).click();
     const dialog = page.getByRole("alertdialog", { name: "Delete Product" });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(`Are you sure you want to delete ${toy.name}? This action cannot be undone.`);
+    await expect(dialog).toContainText(
+      `Are you sure you want to delete ${toy.name}? It moves to the Trash, where you can restore it for 30 days.`,
+    );
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     await expect(productRow(page, toy.name)).toBeVisible();

@@ -18,11 +18,6 @@ export const POST_TEXT = {
   unknownError: "An unknown error occurred",
 } as const;
 
-/** The spec's delete question for one post. */
-export function deleteQuestion(title: string): string {
-  return `Are you sure you want to delete ${title}? This action cannot be undone.`;
-}
-
 /** The "{error}" part of a failure toast: the server's sentence when it gave one. */
 export function describeError(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage ?? error.detail;

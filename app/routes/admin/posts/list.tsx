@@ -6,7 +6,7 @@ import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { Pagination } from "#app/components/admin/pagination.tsx";
-import { deletePost, deleteQuestion, describeError, POST_TEXT } from "#app/components/admin/posts/post-api.ts";
+import { deletePost, describeError, POST_TEXT } from "#app/components/admin/posts/post-api.ts";
 import { POST_BULK_FORM_ID, PostBulkBar } from "#app/components/admin/posts/post-bulk-bar.tsx";
 import { type PostSortKey, PostTable } from "#app/components/admin/posts/post-table.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
@@ -28,6 +28,7 @@ import {
   postListParams,
 } from "#domain/post-list.ts";
 import { POST_STATUSES, POST_TYPES, type PostSummary, postStatusLabel, postTypeLabel } from "#domain/posts.ts";
+import { moveToTrashQuestion } from "#domain/trash.ts";
 import type { Route } from "./+types/list";
 
 export const meta = () => [{ title: pageTitle("Manage Posts") }, { name: "robots", content: "noindex" }];
@@ -439,7 +440,7 @@ export default function AdminPosts({ loaderData, actionData }: Route.ComponentPr
       <ConfirmDialog
         open={pendingDelete !== null}
         title={POST_TEXT.deleteDialogTitle}
-        description={pendingDelete ? deleteQuestion(pendingDelete.title) : ""}
+        description={pendingDelete ? moveToTrashQuestion(pendingDelete.title) : ""}
         confirmLabel="Delete"
         busy={deleting}
         onConfirm={confirmDelete}

@@ -28,6 +28,7 @@ import {
   productListParams,
 } from "#domain/product-list.ts";
 import { ASSOCIATE_TAG_NOTICE } from "#domain/site-settings.ts";
+import { moveToTrashQuestion } from "#domain/trash.ts";
 import type { Route } from "./+types/list";
 
 export const meta = () => [{ title: pageTitle("Products") }, { name: "robots", content: "noindex" }];
@@ -394,7 +395,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
       <ConfirmDialog
         open={pendingDelete !== null}
         title="Delete Product"
-        description={`Are you sure you want to delete ${pendingDelete?.name ?? ""}? This action cannot be undone.`}
+        description={moveToTrashQuestion(pendingDelete?.name ?? "")}
         confirmLabel="Delete"
         busy={deleting}
         onConfirm={confirmDelete}
