@@ -92,6 +92,21 @@ async function main() {
     readCacheTtlMs: env.READ_CACHE_TTL_MS,
     formRateLimit: env.FORM_RATE_LIMIT,
     settings: { postalAddress: env.SITE_POSTAL_ADDRESS, associateTag: env.AMAZON_ASSOCIATE_TAG },
+    retail: {
+      allowHosts: env.OUTBOUND_ALLOW_HOSTS,
+      amazon:
+        env.AMAZON_CREATORS_CLIENT_ID && env.AMAZON_CREATORS_CLIENT_SECRET
+          ? {
+              clientId: env.AMAZON_CREATORS_CLIENT_ID,
+              clientSecret: env.AMAZON_CREATORS_CLIENT_SECRET,
+              credentialVersion: env.AMAZON_CREATORS_CREDENTIAL_VERSION,
+              apiUrl: env.AMAZON_CREATORS_API_URL,
+              tokenUrl: env.AMAZON_CREATORS_TOKEN_URL,
+              marketplace: env.AMAZON_CREATORS_MARKETPLACE,
+              partnerTag: env.AMAZON_ASSOCIATE_TAG,
+            }
+          : undefined,
+    },
     mail: {
       transport,
       contactTo: mail.contactTo,

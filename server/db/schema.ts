@@ -196,6 +196,15 @@ export const toys = pgTable(
     categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
     amazonUrl: text("amazon_url"),
     amazonAsin: text("amazon_asin"),
+    /** the product's id in another programme's feed (g:id), when it is not the ASIN (issue 27) */
+    retailerItemId: text("retailer_item_id"),
+    /**
+     * When the price and stock shown were last confirmed, and by whom: the owner's save
+     * ("owner"), or a product source ("amazon", "feed"). Pages stamp prices with it and hide
+     * a price older than PRICE_MAX_AGE_HOURS (issue 27).
+     */
+    priceConfirmedAt: timestamp("price_confirmed_at", { withTimezone: true }),
+    priceSource: text("price_source").$type<"owner" | "amazon" | "feed">(),
     affiliateUrl: text("affiliate_url"),
     affiliateCode: text("affiliate_code"),
     priceDiscount: text("price_discount"),
@@ -228,6 +237,10 @@ export const toys = pgTable(
       .on(t.ratingValue.desc().nullsLast(), t.name, t.id)
       .where(sql`${t.isTopPick} and ${t.deletedAt} is null and ${t.status} = 'published'`),
     index("toys_deleted_at_idx").on(t.deletedAt),
+    // a product source matches its items to toys by ASIN or by the feed's own id
+    index("toys_amazon_asin_idx").on(t.amazonAsin),
+    index("toys_retailer_item_id_idx").on(t.retailerItemId),
+    check("toys_price_source_check", sql`${t.priceSource} in ('owner', 'amazon', 'feed')`),
     check("toys_status_check", sql`${t.status} in ('draft', 'published')`),
     index("toys_category_id_idx").on(t.categoryId),
     index("toys_name_idx").on(t.name),
@@ -671,3 +684,11 @@ export const affiliateClicks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.toyId, t.placement, t.day] }), index("affiliate_clicks_day_idx").on(t.day)],
 );
+
+// The next free moment of a paced resource shared by every app instance, such as a retailer
+// API's "1 request per second per account" (issue 27): each caller moves it on by the pace and
+// waits for the moment it took, so instances together keep the pace without talking to each other.
+export const requestTurns = pgTable("request_turns", {
+  key: text("key").primaryKey(),
+  nextAt: timestamp("next_at", { withTimezone: true }).notNull(),
+});

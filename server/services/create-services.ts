@@ -2,6 +2,9 @@ import type { DatabaseHandle } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
 import { createOutbox, type OutboxOptions } from "#server/mail/outbox.ts";
 import type { MailTransport } from "#server/mail/transport.ts";
+import { parseAllowHosts } from "#server/outbound/address-rules.ts";
+import { createSafeFetch } from "#server/outbound/safe-fetch.ts";
+import { type CreatorsApiOptions, createCreatorsApiClient } from "#server/retailers/amazon-creators.ts";
 import { audited, createAuditService } from "./audit.service";
 import {
   authRules,
@@ -38,6 +41,7 @@ import { createQuizService } from "./quiz.service";
 import { createQuizSubmissionsService } from "./quiz-submissions.service";
 import { createRateLimitService } from "./rate-limit.service";
 import { clearingReadCache, createReadCache, withReadCache } from "./read-cache";
+import { createRequestTurnsService } from "./request-turns.service";
 import { createSecretSource } from "./secrets.service";
 import { createSiteSettingsService } from "./site-settings.service";
 import { createStatsService } from "./stats.service";
@@ -74,7 +78,17 @@ export interface ServicesConfig {
     /** AMAZON_ASSOCIATE_TAG, which /go adds to Amazon links */
     associateTag?: string;
   };
+  /** the retailers' own sources of product facts (issue 27) */
+  retail?: {
+    /** the Amazon Creators API credential; absent: no Amazon look-ups */
+    amazon?: Omit<CreatorsApiOptions, "acquireTurn" | "fetch" | "logger">;
+    /** OUTBOUND_ALLOW_HOSTS: hosts outbound requests may reach at private addresses (tests, local set-ups) */
+    allowHosts?: readonly string[];
+  };
 }
+
+/** Amazon allows one Creators API request per second per account; a little more keeps network jitter from bunching two. */
+const AMAZON_REQUEST_PACE_MS = 1_100;
 
 const CACHED_CATALOG_READS = [
   "listBreeds",
@@ -111,6 +125,25 @@ const CACHED_CONTENT_READS = [
   "listPostsForBreed",
   "listTestimonials",
 ] as const;
+
+/**
+ * The outbound side of issue 27: one fetch that never reaches private addresses (decision 054),
+ * and the Amazon Creators API client when a credential is configured, paced over all instances.
+ */
+function createRetailSources(db: DatabaseHandle["db"], config: ServicesConfig) {
+  const safeFetch = createSafeFetch({ allowHosts: parseAllowHosts(config.retail?.allowHosts ?? []) });
+  const turns = createRequestTurnsService(db);
+  const amazonOptions = config.retail?.amazon;
+  const amazon = amazonOptions
+    ? createCreatorsApiClient({
+        ...amazonOptions,
+        acquireTurn: turns.turns(`amazon-creators:${amazonOptions.clientId}`, AMAZON_REQUEST_PACE_MS),
+        fetch: safeFetch.fetch,
+        logger: config.logger,
+      })
+    : null;
+  return { fetch: safeFetch, amazon, turns };
+}
 
 /** Everything route loaders and API handlers may call; built once per process. */
 export function createServices(database: DatabaseHandle, config: ServicesConfig) {
@@ -271,6 +304,8 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     /** the public read cache (the page cache clears with it) */
     readCache,
     readCacheTtlMs: config.readCacheTtlMs ?? 0,
+    /** outbound requests and the retailers' APIs (issue 27) */
+    retail: createRetailSources(db, config),
   };
 }
 

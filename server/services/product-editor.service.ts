@@ -98,10 +98,15 @@ export function createProductEditorService(db: Database, catalog: CatalogService
       throw error;
     }
   }
-  /** The toy row's columns of an input; a status left out (the spec's clients send none) keeps the stored one. */
-  function toyValues(input: ProductInput) {
+  /**
+   * The toy row's columns of an input; a status left out (the spec's clients send none) keeps the
+   * stored one. A save is the owner vouching for the price and stock it shows, so it confirms them
+   * now (issue 27: prices carry the time they were confirmed).
+   */
+  function toyValues(input: ProductInput, at: Date) {
     const { selectedCategories: _categories, breedRecommendations: _breeds, imageAlt: _alt, status, ...fields } = input;
-    return status === undefined ? fields : { ...fields, status };
+    const confirmed = { priceConfirmedAt: at, priceSource: "owner" as const, updatedAt: at };
+    return status === undefined ? { ...fields, ...confirmed } : { ...fields, status, ...confirmed };
   }
 
   /**
@@ -173,7 +178,7 @@ export function createProductEditorService(db: Database, catalog: CatalogService
           const slug = await slugForNewToy(tx, input.name, options.slug);
           const [row] = await tx
             .insert(toys)
-            .values({ ...toyValues(input), slug, updatedAt: now() })
+            .values({ ...toyValues(input, now()), slug })
             .returning({ id: toys.id });
           if (!row) throw new Error("toy was not stored");
           await replaceLinks(tx, row.id, input);
@@ -194,7 +199,7 @@ export function createProductEditorService(db: Database, catalog: CatalogService
           await assertReferences(tx, input);
           const [row] = await tx
             .update(toys)
-            .set({ ...toyValues(input), updatedAt: now() })
+            .set(toyValues(input, now()))
             .where(and(eq(toys.id, id), isNull(toys.deletedAt)))
             .returning({ id: toys.id, slug: toys.slug });
           if (!row) return false;
@@ -324,7 +329,13 @@ export function createProductEditorService(db: Database, catalog: CatalogService
             ? { deletedAt: at }
             : input.action === "top-pick-on" || input.action === "top-pick-off"
               ? { isTopPick: input.action === "top-pick-on", updatedAt: at }
-              : { inStock: input.action === "in-stock", updatedAt: at };
+              : // the owner marking stock vouches for it, as a save does
+                {
+                  inStock: input.action === "in-stock",
+                  priceConfirmedAt: at,
+                  priceSource: "owner" as const,
+                  updatedAt: at,
+                };
         const changed = await tx.update(toys).set(changes).where(chosen).returning({ id: toys.id });
         return changed.length;
       });

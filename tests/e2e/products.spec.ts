@@ -346,7 +346,8 @@ test.describe("the catalogue at its edges", () => {
       await released;
       await route.continue();
     });
-    await page.goto("/products");
+    // not "load": the page may start the held scripts (and wait on them) before its load event
+    await page.goto("/products", { waitUntil: "domcontentloaded" });
     const panel = page.getByRole("complementary", { name: "Filters" });
     await panel.getByLabel("Category").selectOption({ label: "Water Toys" });
     release();

@@ -647,7 +647,8 @@ test.describe("a step posted before the scripts ran, then the scripts run", () =
       await released;
       await route.continue();
     });
-    await page.goto("/quiz");
+    // not "load": the page may start the held scripts (and wait on them) before its load event
+    await page.goto("/quiz", { waitUntil: "domcontentloaded" });
     await answerAll(page);
     release();
     await hydrated(page);
