@@ -14,6 +14,7 @@ import { messagesRouter } from "./api/messages";
 import { newslettersRouter } from "./api/newsletters";
 import { openApiRouter } from "./api/openapi";
 import { personalDataRouter } from "./api/personal-data";
+import { productSyncRouter } from "./api/product-sync";
 import { siteSettingsRouter } from "./api/site-settings";
 import { subscribersRouter } from "./api/subscribers";
 import { uploadRouter } from "./api/upload";
@@ -116,6 +117,7 @@ export function apiRouter(
   api.use(personalDataRouter(services));
   api.use(auditLogRouter(services));
   api.use(siteSettingsRouter(services));
+  api.use(productSyncRouter(services));
   api.use(apiNotFound);
   return api;
 }

@@ -179,6 +179,31 @@ const envSchema = z
             ),
         ),
       ),
+    /** product feeds (Google Merchant Center RSS or tab-separated), comma-separated http(s) URLs */
+    PRODUCT_FEED_URLS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((u) => u.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.url({
+            protocol: /^https?$/,
+            message: "PRODUCT_FEED_URLS must list http(s) URLs separated by commas",
+          }),
+        ),
+      ),
+    /** minutes between product syncs over all instances */
+    PRODUCT_SYNC_INTERVAL_MINUTES: z.coerce
+      .number({ message: "PRODUCT_SYNC_INTERVAL_MINUTES must be a number of minutes" })
+      .int("PRODUCT_SYNC_INTERVAL_MINUTES must be a whole number of minutes")
+      .min(5, "PRODUCT_SYNC_INTERVAL_MINUTES must be at least 5")
+      .max(1440, "PRODUCT_SYNC_INTERVAL_MINUTES must be at most 1440 (Amazon wants prices refreshed daily)")
+      .default(60),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.AMAZON_CREATORS_CLIENT_ID) !== Boolean(env.AMAZON_CREATORS_CLIENT_SECRET)) {

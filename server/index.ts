@@ -94,6 +94,8 @@ async function main() {
     settings: { postalAddress: env.SITE_POSTAL_ADDRESS, associateTag: env.AMAZON_ASSOCIATE_TAG },
     retail: {
       allowHosts: env.OUTBOUND_ALLOW_HOSTS,
+      feedUrls: env.PRODUCT_FEED_URLS,
+      syncIntervalMinutes: env.PRODUCT_SYNC_INTERVAL_MINUTES,
       amazon:
         env.AMAZON_CREATORS_CLIENT_ID && env.AMAZON_CREATORS_CLIENT_SECRET
           ? {
@@ -117,6 +119,8 @@ async function main() {
   services.outbox.start();
   // goes on with newsletter sends, also those another instance or a stopped process began
   services.newsletters.start();
+  // the first product sync within a minute of start-up, then every PRODUCT_SYNC_INTERVAL_MINUTES (issue 27)
+  services.productSync.start();
   // The trash keeps deleted posts, products and contact messages for TRASH_DAYS: purged at start and every hour
   // (on every instance; the delete is idempotent, so instances need no coordination).
   const purgeTrash = () =>
@@ -207,6 +211,9 @@ async function main() {
       await services.newsletters
         .stop()
         .catch((error) => logger.error({ err: error }, "stopping the newsletter worker failed"));
+      await services.productSync
+        .stop()
+        .catch((error) => logger.error({ err: error }, "stopping the product sync failed"));
       await services.outbox.stop().catch((error) => logger.error({ err: error }, "stopping the mail worker failed"));
       transport?.close();
       await backups?.close();

@@ -1,9 +1,12 @@
 import type { ValidateFunction } from "ajv";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toys } from "#server/db/schema.ts";
 import { createSmtpTransport } from "#server/mail/transport.ts";
+import { type FeedServer, feedItem, rssFeed, startFeedServer } from "../../tests/support/feed-server";
 import { type SmtpTestServer, startSmtpTestServer } from "../../tests/support/smtp-test-server";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
 
@@ -28,6 +31,7 @@ const answers = { dogSize: "small", dogAge: "puppy", chewStyle: "gentle", playSt
 let smtp: SmtpTestServer;
 /** with a mail server: forms answer 200, or 202 when it refuses for now */
 let server: SeededTestServer;
+let feeds: FeedServer;
 /** without one: forms answer 202 with a note for the administrator */
 let mailless: SeededTestServer;
 let doc: Json;
@@ -154,7 +158,9 @@ async function pngForm(): Promise<FormData> {
 
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
+  feeds = await startFeedServer();
   server = await startSeededTestServer({
+    retail: { allowHosts: [feeds.host], feedUrls: [feeds.url] },
     transport: createSmtpTransport({
       url: smtp.url,
       from: { name: "Pawsome Picks", address: "hello@pawsomepicks.test" },
@@ -176,6 +182,7 @@ afterAll(async () => {
   await server?.close();
   await mailless?.close();
   await smtp?.close();
+  await feeds?.close();
 });
 
 describe("the document's schemas", () => {
@@ -681,6 +688,20 @@ describe("admin calls", () => {
     });
     const id = (created.body as { id: number }).id;
     expect((await call("post", `/api/admin/newsletters/${id}/send`, { admin: true })).status).toBe(409);
+  });
+
+  it("run the product sync, list its runs and a toy's price history", async () => {
+    const [toy] = (await call("get", "/api/toys")).body as { id: number }[];
+    if (!toy) throw new Error("the demo catalogue has toys");
+    await server.database.db.update(toys).set({ retailerItemId: "CONTRACT-1" }).where(eq(toys.id, toy.id));
+    feeds.feed.body = rssFeed([feedItem("CONTRACT-1", { price: "23.45 USD", availability: "in_stock" })]);
+    const run = await call("post", "/api/admin/product-sync", { admin: true });
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ updated: 1, failed: 0 });
+    expect((await call("get", "/api/admin/product-sync", { admin: true })).body).toHaveLength(1);
+    const history = await call("get", `/api/admin/toys/${toy.id}/price-history`, { admin: true });
+    expect(history.body).toEqual([expect.objectContaining({ price: "$23.45", source: "feed" })]);
+    expect((await call("get", "/api/admin/toys/999999/price-history", { admin: true })).status).toBe(404);
   });
 
   it("change the password (400 for a wrong current one), then sign out", async () => {

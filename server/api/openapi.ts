@@ -72,6 +72,7 @@ import {
 } from "#domain/product-boxes.ts";
 import { productInputSchema } from "#domain/product-form.ts";
 import { productBulkResultSchema, productBulkSchema } from "#domain/product-list.ts";
+import { productSyncRunSchema, toyPriceStateSchema } from "#domain/product-sync.ts";
 import { quizAnswersSchema, quizSubmissionSchema } from "#domain/quiz.ts";
 import { siteSettingsInputSchema, siteSettingsSchema } from "#domain/site-settings.ts";
 import { optionalSlugSchema } from "#domain/slug.ts";
@@ -119,6 +120,10 @@ const TAGS = [
   {
     name: "Admin settings",
     description: "The site's settings: the postal address e-mails carry, and what the server's configuration sets.",
+  },
+  {
+    name: "Admin product sources",
+    description: "Prices, stock and links from the retailers' own sources (the Amazon Creators API, product feeds).",
   },
 ] as const;
 
@@ -171,6 +176,8 @@ const WIRE_SCHEMAS: Record<string, z.ZodType> = {
   DataErasure: dataErasureSchema,
   AuditEntry: auditEntrySchema,
   SiteSettings: siteSettingsSchema,
+  ProductSyncRun: productSyncRunSchema,
+  ToyPriceState: toyPriceStateSchema,
 };
 type WireName = keyof typeof WIRE_SCHEMAS;
 
@@ -1190,6 +1197,35 @@ const OPERATIONS: Operation[] = [
       "Saves the owner's settings whole: a postal address (up to 6 lines), or null or empty to remove the owner's own (SITE_POSTAL_ADDRESS applies again)",
     body: siteSettingsInputSchema,
     ok: { 200: { description: "The settings after the change", body: "SiteSettings" } },
+  },
+  // Admin product sources
+  {
+    method: "post",
+    path: "/admin/product-sync",
+    operationId: "runProductSync",
+    tag: "Admin product sources",
+    summary:
+      "Reads every configured source now and answers when done: `checked`, `updated`, `unavailable` and `failed` toys, with the run's problems (409 while another run is under way, or with no source set up)",
+    ok: { 200: { description: "The finished run", body: "ProductSyncRun" } },
+    errors: [409],
+  },
+  {
+    method: "get",
+    path: "/admin/product-sync",
+    operationId: "listProductSyncRuns",
+    tag: "Admin product sources",
+    summary: "The last ten sync runs, newest first, with their counts and problems",
+    ok: { 200: { description: "Sync runs", body: ["ProductSyncRun"] } },
+  },
+  {
+    method: "get",
+    path: "/admin/toys/{id}/price-history",
+    operationId: "listToyPriceHistory",
+    tag: "Admin product sources",
+    summary: "A toy's price, sale price, stock and link each time a source changed one, newest first (the last 50)",
+    ids: { id: "the toy's id" },
+    ok: { 200: { description: "Recorded states", body: ["ToyPriceState"] } },
+    errors: [404],
   },
 ];
 

@@ -692,3 +692,49 @@ export const requestTurns = pgTable("request_turns", {
   key: text("key").primaryKey(),
   nextAt: timestamp("next_at", { withTimezone: true }).notNull(),
 });
+
+// One run of the product sync (issue 27): who started it, what it found. At most one row is
+// `running` at a time over all instances (the partial unique index is the lock: a second
+// instance's insert fails), and a run whose instance died is recognised by its stale heartbeat.
+export const productSyncRuns = pgTable(
+  "product_sync_runs",
+  {
+    id: serial("id").primaryKey(),
+    trigger: text("trigger").$type<"schedule" | "admin">().notNull(),
+    status: text("status").$type<"running" | "done" | "failed">().notNull().default("running"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    checked: integer("checked").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    unavailable: integer("unavailable").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    /** what the owner should know: unreadable feeds, unknown ids, refused credentials (the first 200) */
+    problems: jsonb("problems").$type<{ source: string; message: string; id?: string }[]>().notNull().default([]),
+  },
+  (t) => [
+    uniqueIndex("product_sync_runs_one_running").on(t.status).where(sql`${t.status} = 'running'`),
+    index("product_sync_runs_started_at_idx").on(t.startedAt),
+    check("product_sync_runs_status_check", sql`${t.status} in ('running', 'done', 'failed')`),
+    check("product_sync_runs_trigger_check", sql`${t.trigger} in ('schedule', 'admin')`),
+  ],
+);
+
+// A toy's price, sale price, stock and link each time a source changed one of them (issue 27):
+// the row holds the values from `recordedAt` on, so the history reads as a list of states.
+export const toyPriceHistory = pgTable(
+  "toy_price_history",
+  {
+    id: serial("id").primaryKey(),
+    toyId: integer("toy_id")
+      .notNull()
+      .references(() => toys.id, { onDelete: "cascade" }),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
+    source: text("source").$type<"owner" | "amazon" | "feed">().notNull(),
+    price: text("price").notNull(),
+    priceDiscount: text("price_discount"),
+    inStock: boolean("in_stock").notNull(),
+    link: text("link"),
+  },
+  (t) => [index("toy_price_history_toy_id_idx").on(t.toyId, t.recordedAt)],
+);

@@ -10,6 +10,7 @@ import type { NewslettersService } from "./newsletters.service";
 import type { PersonalDataService } from "./personal-data.service";
 import type { PostEditorService } from "./post-editor.service";
 import type { ProductEditorService } from "./product-editor.service";
+import type { ProductSyncService } from "./product-sync.service";
 import type { QuizSubmissionsService } from "./quiz-submissions.service";
 import type { SiteSettingsService } from "./site-settings.service";
 import type { SubscribersService } from "./subscribers.service";
@@ -360,6 +361,23 @@ export function siteSettingsRules(): AuditRules<SiteSettingsService> {
         itemLabel: "Site settings",
         details: { postalAddress: input.postalAddress === null ? "removed" : "saved" },
       }),
+    },
+  };
+}
+
+/** A product sync the owner started (scheduled runs are the server's doing and record nothing). */
+export function productSyncRules(): AuditRules<ProductSyncService> {
+  return {
+    run: {
+      entries: ([trigger], run) =>
+        trigger === "admin"
+          ? {
+              action: "update",
+              itemKind: "product",
+              itemLabel: "Product sync",
+              details: { checked: run.checked, updated: run.updated, unavailable: run.unavailable, failed: run.failed },
+            }
+          : null,
     },
   };
 }

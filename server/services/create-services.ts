@@ -16,6 +16,7 @@ import {
   personalDataRules,
   postEditorRules,
   productEditorRules,
+  productSyncRules,
   quizSubmissionsRules,
   siteSettingsRules,
   subscribersRules,
@@ -36,6 +37,7 @@ import { createPersonalDataService } from "./personal-data.service";
 import { createPostEditorService } from "./post-editor.service";
 import { createProductEditorService } from "./product-editor.service";
 import { createProductPagesService } from "./product-pages.service";
+import { createProductSyncService } from "./product-sync.service";
 import { createPublicFormsService, type FormRateLimit } from "./public-forms.service";
 import { createQuizService } from "./quiz.service";
 import { createQuizSubmissionsService } from "./quiz-submissions.service";
@@ -80,6 +82,12 @@ export interface ServicesConfig {
   };
   /** the retailers' own sources of product facts (issue 27) */
   retail?: {
+    /** PRODUCT_FEED_URLS */
+    feedUrls?: readonly string[];
+    /** PRODUCT_SYNC_INTERVAL_MINUTES */
+    syncIntervalMinutes?: number;
+    /** the first scheduled sync's delay after start-up; default a random 10-50 s */
+    firstSyncDelayMs?: number;
     /** the Amazon Creators API credential; absent: no Amazon look-ups */
     amazon?: Omit<CreatorsApiOptions, "acquireTurn" | "fetch" | "logger">;
     /** OUTBOUND_ALLOW_HOSTS: hosts outbound requests may reach at private addresses (tests, local set-ups) */
@@ -160,6 +168,7 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
   });
   const subscribers = audited(createSubscribersService(db, { now: config.now }), audit, subscribersRules());
   const readCache = createReadCache({ ttlMs: config.readCacheTtlMs ?? 0 });
+  const retail = createRetailSources(db, config);
   // Editors read their own writes back from the database, never from the cache.
   const freshCatalog = createCatalogService(db);
   const catalog = withReadCache(freshCatalog, readCache, "catalog", CACHED_CATALOG_READS);
@@ -305,7 +314,22 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     readCache,
     readCacheTtlMs: config.readCacheTtlMs ?? 0,
     /** outbound requests and the retailers' APIs (issue 27) */
-    retail: createRetailSources(db, config),
+    retail,
+    /** prices, stock and links from the retailers' sources (issue 27) */
+    productSync: audited(
+      createProductSyncService(db, {
+        amazon: retail.amazon,
+        request: retail.fetch.request,
+        feedUrls: config.retail?.feedUrls ?? [],
+        intervalMinutes: config.retail?.syncIntervalMinutes ?? 60,
+        firstRunDelayMs: config.retail?.firstSyncDelayMs,
+        logger: config.logger,
+        onChanged: () => readCache.clear(),
+        now: config.now,
+      }),
+      audit,
+      productSyncRules(),
+    ),
   };
 }
 

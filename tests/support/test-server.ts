@@ -47,6 +47,8 @@ export interface TestServerOptions {
   allowedHosts?: AppOptions["allowedHosts"];
   /** where the app logs (silent by default; tests of what is logged pass a capturing one) */
   logger?: Logger;
+  /** the retailers' sources (issue 27): a local Creators API, local feeds, the hosts they may reach */
+  retail?: ServicesConfig["retail"];
 }
 
 export const TEST_SITE_URL = "https://www.pawsomepicks.test";
@@ -74,6 +76,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
       sendTimeoutMs: 3_000,
       ...options.mail,
     },
+    retail: options.retail,
   });
   if (options.renderPages && !existsSync(serverBuildFile)) {
     throw new Error(`pages are rendered by the production build: run \`npm run build\` first (${serverBuildFile})`);
@@ -104,6 +107,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     app: site.app,
     services,
     async close() {
+      await services.productSync.stop();
       await services.newsletters.stop();
       await services.outbox.stop();
       await new Promise<void>((resolve, reject) => {
