@@ -1,6 +1,7 @@
 import { z } from "zod";
 import "./zod-config";
 import { MAX_DATABASE_ID } from "./ids";
+import { formatBytes } from "./media";
 import { isKnownTimeZone } from "./subscribers";
 import { wireSchema } from "./wire-schema";
 
@@ -212,6 +213,15 @@ const DETAIL_NOTES: Record<string, (value: string | number | boolean) => string 
   complete: (value) => (value === false ? "cancelled before the end" : null),
   recommendationsRemoved: (value) => (value === true ? "with its recommendations" : null),
   postalAddress: (value) => (value === "removed" ? "postal address removed" : "postal address saved"),
+  read: (value) => (value === true ? "marked read" : "marked unread"),
+  categoryAdded: (value) => `category ${value} added`,
+  categoriesRemoved: (value) => `${value} ${value === 1 ? "category" : "categories"} removed`,
+  breedRecommended: (value) => `recommended for ${value}`,
+  breedUnrecommended: (value) => `no longer recommended for ${value}`,
+  breedLinksRemoved: (value) => `${value} breed ${value === 1 ? "recommendation" : "recommendations"} removed`,
+  uploadedAs: (value) => `uploaded as ${String(value).toUpperCase()}`,
+  bytes: (value) => (typeof value === "number" ? formatBytes(value) : null),
+  existing: (value) => (value === true ? "already in the library" : null),
 };
 
 /** The entry's details as short notes for people ("for good", "12 rows"); unknown keys are left out. */

@@ -28,7 +28,7 @@ import { favicon } from "./http/favicon";
 import { frontDoor } from "./http/front-door";
 import { methodRules } from "./http/method-rules";
 import { loadAssets, precompressedAssets, staticFolder } from "./http/precompressed";
-import { privateAnswers } from "./http/private-answers";
+import { oneCacheControl, privateAnswers } from "./http/private-answers";
 import type { RateLimit } from "./http/rate-limit";
 import { renderQueue } from "./http/render-queue";
 import { requestLog, requestTracker } from "./http/request-log";
@@ -161,6 +161,8 @@ export function createApp({
   // one spelling per path for the app's own routes too (decision 019)
   app.set("case sensitive routing", true);
 
+  // first, so its hook has the last word on every answer's Cache-Control
+  app.use(oneCacheControl);
   app.use(requestLog(logger));
   app.use((_req, res, next) => {
     if (isShuttingDown()) res.setHeader("Connection", "close");

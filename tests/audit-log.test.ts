@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import pino from "pino";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as dataRequestsLoader } from "#app/routes/admin/data-rights/requests.tsx";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "./support/test-server";
@@ -159,6 +160,87 @@ describe("the audit log records", () => {
     expect(await entriesOf("delete", "product", id)).toEqual([
       expect.objectContaining({ itemLabel: product.name, itemExists: false }),
     ]);
+  });
+
+  it("an image upload with the name it was sent with, also of an image the library already had", async () => {
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#336699" } })
+      .png()
+      .toBuffer();
+    const send = async (name: string) => {
+      const form = new FormData();
+      form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), name);
+      const res = await fetch(`${server.url}/api/upload`, { method: "POST", headers: { cookie }, body: form });
+      expect(res.status).toBe(200);
+    };
+    await send("blue-rope.png");
+    await send("same-rope-again.png");
+    const uploads = await entriesOf("create", "media");
+    expect(uploads).toHaveLength(2);
+    const [again, first] = uploads;
+    expect(first).toMatchObject({
+      itemLabel: "blue-rope.png",
+      details: { uploadedAs: "png", bytes: expect.any(Number) },
+    });
+    expect(first?.details).not.toHaveProperty("existing");
+    // stored once: the same library item, and the entry says it was there
+    expect(again).toMatchObject({
+      itemId: first?.itemId,
+      itemLabel: "same-rope-again.png",
+      details: { existing: true },
+    });
+  });
+
+  it("a product's categories and breed recommendations added and removed one by one, named", async () => {
+    const created = await call("POST", "/api/toys", { ...product, name: "Audit Link Rope" });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as number;
+    const [category] = (await call("GET", "/api/categories")).body as { id: number; name: string }[];
+    const [breed] = (await call("GET", "/api/breeds")).body as { id: number; name: string }[];
+    if (!category || !breed) throw new Error("the demo content has no category or breed");
+    const changes = async () =>
+      (await entriesOf("update", "product", id)).map((entry) => [entry.itemLabel, entry.details]).reverse();
+
+    expect((await call("POST", `/api/toys/${id}/categories`, { categoryId: category.id })).status).toBe(201);
+    const link = await call("POST", "/api/breed-recommendations", { toyId: id, breedId: breed.id, note: "Tugs" });
+    expect(link.status).toBe(201);
+    expect((await call("DELETE", `/api/breed-recommendations/${link.body.id}`)).status).toBe(204);
+    expect((await call("POST", "/api/breed-recommendations", { toyId: id, breedId: breed.id })).status).toBe(201);
+    expect((await call("DELETE", `/api/toys/${id}/breed-recommendations`)).status).toBe(204);
+    expect((await call("DELETE", `/api/toys/${id}/categories`)).status).toBe(204);
+    // removing what is no longer there changes nothing, and records nothing
+    expect((await call("DELETE", `/api/toys/${id}/categories`)).status).toBe(204);
+    expect((await call("DELETE", "/api/breed-recommendations/999999")).status).toBe(404);
+
+    expect(await changes()).toEqual([
+      ["Audit Link Rope", { categoryAdded: category.name }],
+      ["Audit Link Rope", { breedRecommended: breed.name }],
+      ["Audit Link Rope", { breedUnrecommended: breed.name }],
+      ["Audit Link Rope", { breedRecommended: breed.name }],
+      ["Audit Link Rope", { breedLinksRemoved: 1 }],
+      ["Audit Link Rope", { categoriesRemoved: 1 }],
+    ]);
+  });
+
+  it("a message marked read or unread by hand, by id only", async () => {
+    const { contactMessageId: id } = await server.services.contact.submit({
+      name: "Audit Sender",
+      email: "audit.sender@example.com",
+      subject: "Audit question",
+      message: "Is a rope toy safe for a puppy?",
+    });
+    expect((await call("PATCH", `/api/admin/messages/${id}`, { read: true })).status).toBe(200);
+    expect((await call("PATCH", `/api/admin/messages/${id}`, { read: false, archived: true })).status).toBe(200);
+    expect((await entriesOf("update", "message", id)).map((entry) => entry.details).reverse()).toEqual([
+      { read: true },
+      { read: false },
+    ]);
+    expect(await entriesOf("archive", "message", id)).toEqual([
+      expect.objectContaining({ itemLabel: `Message #${id}` }),
+    ]);
+    // opening it in the admin marks it read too, which is reading, not a change of the owner's
+    await server.services.inbox.markRead(id);
+    expect(await entriesOf("update", "message", id)).toHaveLength(2);
+    expect(JSON.stringify(await entries("kind=message")).toLowerCase()).not.toContain("audit.sender");
   });
 
   it("a newsletter's send once, however often it is asked for", async () => {

@@ -240,6 +240,20 @@ describe("POST /api/upload: accepted images", () => {
     expect(await mediaRows()).toBe(before);
   });
 
+  it("says which library item an upload is and whether the library already had it (for the activity log)", async () => {
+    const media = createMediaService(database.db);
+    const bytes = await sharp({ create: { width: 23, height: 29, channels: 3, background: "#205020" } })
+      .jpeg()
+      .toBuffer();
+    const first = await media.store(bytes, { originalName: "green.jpg" });
+    expect(first).toMatchObject({ id: expect.any(Number), uploadedAs: "jpeg", existing: false });
+    const again = await media.store(bytes, { originalName: "green-again.jpg" });
+    expect(again).toMatchObject({ id: first.id, url: first.url, existing: true });
+    const other = await media.store(await sharp(bytes).flop().rotate(90).png().toBuffer());
+    expect(other).toMatchObject({ uploadedAs: "png", existing: false });
+    expect(other.id).not.toBe(first.id);
+  });
+
   it("accepts a file of exactly 5 MB", async () => {
     const response = await upload({ bytes: await pngOfSize(MB5) });
     expect(response.status).toBe(200);

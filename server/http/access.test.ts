@@ -8,6 +8,8 @@ import { type RouteEntry, routeTable } from "./route-table";
 // later is covered without touching this test), called anonymously under its own path and
 // under every other spelling an attacker might try: everything outside the public list must
 // answer 401 (or 404 for a spelling the site does not know), never 2xx, and never be cached.
+// Every answer the walk meets carries at most one Cache-Control header (read raw: Node's
+// client would join two into one).
 
 /** A concrete URL for a route pattern: every parameter becomes 1. */
 const concrete = (path: string) => path.replace(/:\w+/g, "1").replace(/\*\w*/g, "anything");
@@ -16,10 +18,15 @@ interface RawAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** every Cache-Control header line, as sent */
+  cacheControl: string[];
 }
 
-/** An HTTP request with the path exactly as written: fetch() would resolve dot segments first. */
-function raw(
+/**
+ * An HTTP request with the path exactly as written: fetch() would resolve dot segments first.
+ * Fails for an answer with more than one Cache-Control header.
+ */
+async function raw(
   base: string,
   method: string,
   path: string,
@@ -27,7 +34,7 @@ function raw(
   body?: string,
 ): Promise<RawAnswer> {
   const { hostname, port } = new URL(base);
-  return new Promise((resolve, reject) => {
+  const answer = await new Promise<RawAnswer>((resolve, reject) => {
     const length = body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) };
     const req = request({ hostname, port, method, path, headers: { ...headers, ...length } }, (res) => {
       let text = "";
@@ -35,11 +42,21 @@ function raw(
       res.on("data", (chunk: string) => {
         text += chunk;
       });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      res.on("end", () => {
+        const cacheControl = res.rawHeaders.filter(
+          (_, i, all) => i % 2 === 1 && /^cache-control$/i.test(all[i - 1] ?? ""),
+        );
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, cacheControl });
+      });
     });
     req.on("error", reject);
     req.end(body);
   });
+  expect({ call: `${method} ${path}`, cacheControl: answer.cacheControl.slice(0, 1) }).toEqual({
+    call: `${method} ${path}`,
+    cacheControl: answer.cacheControl,
+  });
+  return answer;
 }
 
 /** Other spellings of one API path: letter case, slashes, escapes and dot segments. */
@@ -177,6 +194,22 @@ describe("the API route table", () => {
     // the admin's answer was not stored: anonymously the same URL is still refused
     const after = await raw(server.url, "GET", "/api/admin/dashboard");
     expect(after.status).toBe(401);
+  });
+
+  it("answers every read of the table, anonymously and signed in, with at most one Cache-Control", async () => {
+    const cookie = await adminCookie(server);
+    const reads = routes.filter((r) => r.method === "GET");
+    expect(reads.map((r) => r.path)).toEqual(expect.arrayContaining(["/api/toys", "/go/:toyId", "/healthz"]));
+    for (const route of reads) {
+      // parameters that name something, and ones that name nothing (a handler may then hand on)
+      for (const path of [concrete(route.path), route.path.replace(/:\w+/g, "999999")]) {
+        const asked: Record<string, string>[] = [{ accept: "text/html" }, { accept: "application/json", cookie }];
+        for (const headers of asked) {
+          // raw() fails for a second header
+          await raw(server.url, "GET", path, headers);
+        }
+      }
+    }
   });
 
   it("keeps writes admin-only by default, also for paths no router knows yet; other methods get 405 with Allow", async () => {

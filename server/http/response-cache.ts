@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import type { ReadCache } from "#server/services/read-cache.ts";
 import { isFresh, preferredEncoding } from "./negotiation";
-import { isPrivateAnswer } from "./private-answers";
+import { isPrivateAnswer, settleCacheControl } from "./private-answers";
 import { gzipPieces, type Pieces, plainPieces, prepareSplicedGzip, type SplicedGzip } from "./spliced-gzip";
 
 // Anonymous GETs of pages and public API reads reuse the finished response for a few seconds
@@ -195,6 +195,8 @@ export function anonymousResponseCache({
     }) as Response["write"];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       collect(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
+      // what is kept is what leaves: the answer's one Cache-Control (private-answers.ts)
+      settleCacheControl(res);
       // `private` alone does not refuse: public pages say it so that no shared cache keeps one
       // visitor's CSP nonce, and this cache gives every copy its own. Everything shaped by a
       // session or personal is `no-store` (private-answers.ts, the admin and unsubscribe pages).

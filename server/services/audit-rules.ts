@@ -1,4 +1,5 @@
 import type { AuditItemKind } from "#domain/audit.ts";
+import { cleanFileName } from "#domain/media.ts";
 import type { AuditRule, AuditRules, AuditService, NewAuditEntry } from "./audit.service";
 import { neutralLabel } from "./audit.service";
 import type { AuthService } from "./auth.service";
@@ -51,6 +52,11 @@ function purgeRule(lookUp: LookUp, kind: AuditItemKind, plural: string): AuditRu
       return null;
     },
   };
+}
+
+/** An item's name as it is now, or its kind and id when it has none (a detail naming another item). */
+async function nameOf(lookUp: LookUp, kind: AuditItemKind, id: number): Promise<string> {
+  return (await lookUp(kind, id))?.label ?? `#${id}`;
 }
 
 /** A move to the trash, or back from it, of an item whose name is read before the call. */
@@ -172,6 +178,65 @@ export function productEditorRules(lookUp: LookUp): AuditRules<ProductEditorServ
     remove: trashRule(lookUp, "product", "delete"),
     restore: trashRule(lookUp, "product", "restore"),
     purge: purgeRule(lookUp, "product", "products"),
+    // The spec's step-by-step save (decision 012): each link added or removed is a change to its product.
+    addCategory: {
+      before: ([toyId]) => lookUp("product", toyId),
+      entries: async ([toyId, categoryId], _link, before) => ({
+        action: "update",
+        itemKind: "product",
+        itemId: toyId,
+        itemLabel: before?.label,
+        details: { categoryAdded: await nameOf(lookUp, "category", categoryId) },
+      }),
+    },
+    removeCategories: {
+      before: ([toyId]) => lookUp("product", toyId),
+      entries: ([toyId], count, before) =>
+        count > 0
+          ? {
+              action: "update",
+              itemKind: "product",
+              itemId: toyId,
+              itemLabel: before?.label,
+              details: { categoriesRemoved: count },
+            }
+          : null,
+    },
+    addBreedLink: {
+      before: ([input]) => lookUp("product", input.toyId),
+      entries: ([input], link, before) => ({
+        action: "update",
+        itemKind: "product",
+        itemId: input.toyId,
+        itemLabel: before?.label,
+        details: { breedRecommended: link.breed.name },
+      }),
+    },
+    removeBreedLink: {
+      entries: async (_args, link) =>
+        link
+          ? {
+              action: "update",
+              itemKind: "product",
+              itemId: link.toyId,
+              itemLabel: (await lookUp("product", link.toyId))?.label,
+              details: { breedUnrecommended: await nameOf(lookUp, "breed", link.breedId) },
+            }
+          : null,
+    },
+    removeBreedLinks: {
+      before: ([toyId]) => lookUp("product", toyId),
+      entries: ([toyId], count, before) =>
+        count > 0
+          ? {
+              action: "update",
+              itemKind: "product",
+              itemId: toyId,
+              itemLabel: before?.label,
+              details: { breedLinksRemoved: count },
+            }
+          : null,
+    },
   };
 }
 
@@ -253,9 +318,22 @@ export function breedEditorRules(lookUp: LookUp): AuditRules<BreedEditorService>
   };
 }
 
-/** Images: alt text and delete (uploads are not recorded: the same image is stored once, whoever sends it). */
+/**
+ * Images: upload, alt text and delete. An upload is recorded even when the library already had
+ * the image (stored once by its content): the owner sent it, and the entry says it was there.
+ */
 export function mediaRules(lookUp: LookUp): AuditRules<MediaService> {
   return {
+    store: {
+      entries: ([, options], image) => ({
+        action: "create",
+        itemKind: "media",
+        itemId: image.id,
+        // the name this upload was sent with; the library keeps the first one it was given
+        itemLabel: cleanFileName(options?.originalName) ?? `Image #${image.id}`,
+        details: { uploadedAs: image.uploadedAs, bytes: image.size, existing: image.existing || undefined },
+      }),
+    },
     updateAltText: {
       entries: ([id], item) =>
         item
@@ -280,13 +358,21 @@ export function mediaRules(lookUp: LookUp): AuditRules<MediaService> {
 export function inboxRules(lookUp: LookUp): AuditRules<InboxService> {
   const item = (id: number) => ({ itemKind: "message" as const, itemId: id, itemLabel: neutralLabel("message", id) });
   return {
-    // marking read or unread is no action worth a line: opening a message does it
+    // Marking read or unread by hand is the owner's write; opening a message marks it read
+    // through markRead, which is reading, not an action, and records nothing.
     update: {
       entries: ([id, change], message) => {
-        if (!message || change.archived === undefined) return null;
-        return change.archived
-          ? { action: "archive", ...item(id) }
-          : { action: "restore", ...item(id), details: { from: "archive" } };
+        if (!message) return null;
+        const entries: NewAuditEntry[] = [];
+        if (change.read !== undefined) entries.push({ action: "update", ...item(id), details: { read: change.read } });
+        if (change.archived !== undefined) {
+          entries.push(
+            change.archived
+              ? { action: "archive", ...item(id) }
+              : { action: "restore", ...item(id), details: { from: "archive" } },
+          );
+        }
+        return entries;
       },
     },
     remove: { entries: ([id], done) => (done ? { action: "delete", ...item(id) } : null) },

@@ -65,6 +65,8 @@ export class ImageRejectedError extends Error {
 }
 
 export interface StoredImage {
+  /** the library's row */
+  id: number;
   hash: string;
   /** where the site serves it: /uploads/<hash>.webp */
   url: string;
@@ -72,6 +74,10 @@ export interface StoredImage {
   width: number;
   height: number;
   size: number;
+  /** the uploaded file's own format, before it was re-encoded */
+  uploadedAs: SniffedImageType;
+  /** true when the library already had this image (the same pixels, from any file name) */
+  existing: boolean;
 }
 
 /** A smaller copy of an upload, made at upload time (decision 027). */
@@ -108,8 +114,9 @@ function loadSharp(): Promise<typeof Sharp> {
  */
 async function reencode(
   bytes: Buffer,
-): Promise<{ data: Buffer; width: number; height: number; renditions: Rendition[] }> {
-  if (!sniffImageType(bytes)) throw new ImageRejectedError("not-an-image", UPLOAD_TEXT.invalidTypeDescription);
+): Promise<{ data: Buffer; width: number; height: number; renditions: Rendition[]; uploadedAs: SniffedImageType }> {
+  const uploadedAs = sniffImageType(bytes);
+  if (!uploadedAs) throw new ImageRejectedError("not-an-image", UPLOAD_TEXT.invalidTypeDescription);
   const sharp = await loadSharp();
   try {
     const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated", autoOrient: true });
@@ -129,7 +136,7 @@ async function reencode(
       const copy = await encode(input.clone().resize({ width }));
       renditions.push({ width: copy.info.width, height: copy.info.height, data: copy.data });
     }
-    return { data, width: info.width, height: info.height, renditions };
+    return { data, width: info.width, height: info.height, renditions, uploadedAs };
   } catch (error) {
     // sharp checks the dimensions in the header before decoding anything
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
@@ -394,15 +401,16 @@ export function createMediaService(db: Database) {
   return {
     /**
      * Stores an uploaded file as WebP, with its smaller copies and its file name, and returns
-     * its URL; the same image uploaded again gets the same URL and no second row (it keeps the
-     * name it was first uploaded with, and gains any copy it lacked). Throws ImageRejectedError
-     * for anything that is not a JPEG, PNG, GIF or WebP image within the pixel limit.
+     * its URL and library row; the same image uploaded again gets the same URL and no second row
+     * (it keeps the name it was first uploaded with, and gains any copy it lacked), and says it
+     * already existed. Throws ImageRejectedError for anything that is not a JPEG, PNG, GIF or
+     * WebP image within the pixel limit.
      */
     async store(bytes: Buffer, options: { originalName?: string | null } = {}): Promise<StoredImage> {
-      const { data, width, height, renditions } = await reencode(bytes);
+      const { data, width, height, renditions, uploadedAs } = await reencode(bytes);
       const hash = createHash("sha256").update(data).digest("hex");
       const image = { hash, contentType: "image/webp", width, height, size: data.length };
-      await db.transaction(async (tx) => {
+      const stored = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(media)
           .values({ ...image, bytes: data, originalName: cleanFileName(options.originalName) })
@@ -410,7 +418,9 @@ export function createMediaService(db: Database) {
             target: media.hash,
             set: { originalName: sql`coalesce("media"."original_name", excluded."original_name")` },
           })
-          .returning({ id: media.id });
+          // PostgreSQL's own mark of a row this statement inserted (an updated one has a locking xmax):
+          // told in the same statement, so two uploads of one image at once cannot both claim it is new
+          .returning({ id: media.id, inserted: sql<boolean>`(xmax = 0)` });
         if (!row) throw new Error("image was not stored");
         if (renditions.length > 0) {
           await tx
@@ -418,8 +428,9 @@ export function createMediaService(db: Database) {
             .values(renditions.map((copy) => ({ mediaId: row.id, ...copy, bytes: copy.data, size: copy.data.length })))
             .onConflictDoNothing();
         }
+        return row;
       });
-      return { ...image, url: mediaUrl(hash) };
+      return { ...image, id: stored.id, url: mediaUrl(hash), uploadedAs, existing: !stored.inserted };
     },
 
     /** The stored image with this hash, or null. */

@@ -266,16 +266,24 @@ export function createProductEditorService(db: Database, catalog: CatalogService
       }
     },
 
-    /** Removes every category of a product. */
-    async removeCategories(toyId: number): Promise<void> {
+    /** Removes every category of a product; how many it had. */
+    async removeCategories(toyId: number): Promise<number> {
       await requireToy(toyId);
-      await db.delete(toyCategories).where(eq(toyCategories.toyId, toyId));
+      const gone = await db
+        .delete(toyCategories)
+        .where(eq(toyCategories.toyId, toyId))
+        .returning({ categoryId: toyCategories.categoryId });
+      return gone.length;
     },
 
-    /** Removes every breed recommendation of a product. */
-    async removeBreedLinks(toyId: number): Promise<void> {
+    /** Removes every breed recommendation of a product; how many it had. */
+    async removeBreedLinks(toyId: number): Promise<number> {
       await requireToy(toyId);
-      await db.delete(breedRecommendations).where(eq(breedRecommendations.toyId, toyId));
+      const gone = await db
+        .delete(breedRecommendations)
+        .where(eq(breedRecommendations.toyId, toyId))
+        .returning({ id: breedRecommendations.id });
+      return gone.length;
     },
 
     /** Recommends a product for a breed; a second link for the same pair is a conflict. */
@@ -297,13 +305,13 @@ export function createProductEditorService(db: Database, catalog: CatalogService
       }
     },
 
-    /** Removes one breed recommendation; false when there was none. */
-    async removeBreedLink(id: number): Promise<boolean> {
-      const gone = await db
+    /** Removes one breed recommendation: which product and breed it linked, or null when there was none. */
+    async removeBreedLink(id: number): Promise<{ toyId: number; breedId: number } | null> {
+      const [gone] = await db
         .delete(breedRecommendations)
         .where(eq(breedRecommendations.id, id))
-        .returning({ id: breedRecommendations.id });
-      return gone.length > 0;
+        .returning({ toyId: breedRecommendations.toyId, breedId: breedRecommendations.breedId });
+      return gone ?? null;
     },
 
     /**
