@@ -9,6 +9,7 @@ import routeConfig from "../app/routes";
 import { openApiDocument } from "../server/api/openapi";
 import { createSmtpTransport } from "../server/mail/transport";
 import { serverBuildFile } from "../server/paths";
+import { type FeedServer, rssFeed, startFeedServer } from "./support/feed-server";
 import { type SmtpTestServer, startSmtpTestServer } from "./support/smtp-test-server";
 import { type SeededTestServer, startSeededTestServer } from "./support/test-server";
 
@@ -40,6 +41,7 @@ const QUIZ_ANSWERS = {
 
 let server: SeededTestServer;
 let smtp: SmtpTestServer;
+let feeds: FeedServer;
 /** the walk's own admin session (a call that hands out a new token replaces it) */
 let cookie = "";
 let password = PASSWORD;
@@ -565,6 +567,7 @@ const API_EXAMPLES: Record<string, Example> = {
       return { path: `/api/admin/personal-data?email=${encodeURIComponent(VISITOR.email)}` };
     },
   },
+  "POST /api/admin/product-sync": { arrange: async () => ({ path: "/api/admin/product-sync" }) },
   "PUT /api/admin/settings": {
     arrange: async () => ({
       path: "/api/admin/settings",
@@ -798,7 +801,10 @@ const pageActions = await adminPageActions();
 
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
+  feeds = await startFeedServer();
+  feeds.feed.body = rssFeed([]);
   server = await startSeededTestServer({
+    retail: { allowHosts: [feeds.host], feedUrls: [feeds.url] },
     renderPages: true,
     transport: createSmtpTransport({ url: smtp.url, from: { address: "hello@pawsomepicks.test" }, timeoutMs: 5_000 }),
   });
@@ -814,6 +820,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await smtp?.close();
+  await feeds?.close();
 });
 
 describe("the audit walk: the admin writes of the API", () => {
