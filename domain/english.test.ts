@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { indefiniteArticle, withIndefiniteArticle } from "./english";
+import { bestToysFor, indefiniteArticle, withIndefiniteArticle } from "./english";
 
 describe("the indefinite article before a name", () => {
   it("is 'an' before a vowel sound, whatever the letter case", () => {
@@ -29,5 +29,12 @@ describe("the indefinite article before a name", () => {
     expect(indefiniteArticle("11-year-old dog")).toBe("an");
     expect(indefiniteArticle("110-pound dog")).toBe("a");
     expect(indefiniteArticle("3-pack")).toBe("a");
+  });
+});
+
+describe("a breed page's count of toys", () => {
+  it("says one toy in the singular, never 'The 1 best toys'", () => {
+    expect(bestToysFor("Beagle", 1)).toBe("The best toy for a Beagle");
+    expect(bestToysFor("Australian Shepherd", 3)).toBe("The 3 best toys for an Australian Shepherd");
   });
 });

@@ -19,3 +19,9 @@ export function indefiniteArticle(phrase: string): "a" | "an" {
 export function withIndefiniteArticle(phrase: string): string {
   return `${indefiniteArticle(phrase)} ${phrase.trim()}`;
 }
+
+/** "The 3 best toys for a Beagle", and for one toy "The best toy for a Beagle" (not "The 1 best toys"). */
+export function bestToysFor(breedName: string, count: number): string {
+  const breed = withIndefiniteArticle(breedName);
+  return count === 1 ? `The best toy for ${breed}` : `The ${count} best toys for ${breed}`;
+}

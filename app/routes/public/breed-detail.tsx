@@ -8,7 +8,7 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { icon } from "#app/components/ui/icon.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
-import { withIndefiniteArticle } from "#domain/english.ts";
+import { bestToysFor, withIndefiniteArticle } from "#domain/english.ts";
 import { SLUG_PATTERN } from "#domain/slug.ts";
 import { socialImagePath } from "#domain/social-images.ts";
 import { breadcrumbJsonLd, toyItemListJsonLd } from "#domain/structured-data.ts";
@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, error }) => {
     title: pageTitle(headingFor(breed.name)),
     description:
       count > 0
-        ? `The ${count} best toys for ${withIndefiniteArticle(breed.name)}, picked for its size, energy and jaws, with notes from our testers.`
+        ? `${bestToysFor(breed.name, count)}, picked for its size, energy and jaws, with notes from our testers.`
         : `Toys for ${withIndefiniteArticle(breed.name)}: ${breed.description}`.slice(0, 300),
     path: `/breeds/${breed.slug}`,
     siteUrl: siteUrlFrom(matches),
