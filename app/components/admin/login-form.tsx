@@ -1,12 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
 import { LogIn } from "lucide-react";
+import { useRef } from "react";
 import { Form, useNavigate } from "react-router";
 import { FormErrors, TextField } from "#app/components/form/field.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { ApiError, callApi } from "#app/lib/api.ts";
-import { toast } from "#app/lib/toast.ts";
+import { dismissToast, toast } from "#app/lib/toast.ts";
 import { AUTH_TEXT, loginSchema } from "#domain/auth.ts";
 
 /** Messages of the failures the spec does not word (it only knows the wrong password). */
@@ -36,13 +37,22 @@ export interface LoginActionData {
  */
 export function LoginForm({ labelledBy, actionData }: { labelledBy: string; actionData?: LoginActionData }) {
   const navigate = useNavigate();
+  // The last 'Login Failed' toast: a new attempt makes it stale. Left up, it stayed over the
+  // dashboard after the right password, for the 3 s 'Login Successful' waits its turn (issue 26).
+  const failure = useRef<number | null>(null);
 
   async function send(value: { password: string }): Promise<SendOutcome> {
+    if (failure.current !== null) dismissToast(failure.current);
+    failure.current = null;
     try {
       await callApi("POST", "/api/admin/login", { json: { password: value.password } });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      toast({ title: AUTH_TEXT.loginFailedTitle, description: failureText(error), variant: "destructive" });
+      failure.current = toast({
+        title: AUTH_TEXT.loginFailedTitle,
+        description: failureText(error),
+        variant: "destructive",
+      });
       // a wrong password is typed again from scratch; the field keeps the focus either way
       const input = document.getElementById(fields.password.id);
       if (input instanceof HTMLInputElement) {
