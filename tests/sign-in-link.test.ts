@@ -287,6 +287,17 @@ describe("a sign-in link e-mailed to the owner", () => {
     expect(res.status).toBe(200);
   });
 
+  it("forgets the client's own failed sign-ins once it signed in with a link, as a right password does", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < LOGIN_LIMITS.perClient.max; i++) expect((await login(`typo-${i}`, ip)).status).toBe(401);
+    expect((await login(PASSWORD, ip)).status).toBe(429);
+    await requestLink(ip);
+    const [mail] = await smtp.waitForMessages(1);
+    expect((await postLink(tokenIn(mail?.parsed.text ?? ""), ip)).status).toBe(302);
+    // another browser at the same address, not recognised: its address is no longer held back
+    expect((await login(PASSWORD, ip)).status).toBe(200);
+  });
+
   it("is not queued where the site has no mail server: it would arrive long after its 15 minutes", async () => {
     const queued = async () => {
       const { rows } = await database.db.execute<{ n: number }>(

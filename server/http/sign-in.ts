@@ -81,7 +81,11 @@ export async function signInWithLink(
   token: string,
 ): Promise<LinkSignInOutcome> {
   keepPrivate(res);
-  const result = await auth.signInWithLink({ token, device: readCookie(req, deviceCookieName(secureCookies)) });
+  const result = await auth.signInWithLink({
+    token,
+    client: clientKey(req.ip),
+    device: readCookie(req, deviceCookieName(secureCookies)),
+  });
   if (result.outcome !== "signed-in") return result;
   await startBrowserSession(auth, req, res, secureCookies, result);
   return { outcome: "signed-in", username: result.session.user.username };

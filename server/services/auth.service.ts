@@ -102,6 +102,11 @@ function newToken(): string {
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+/** The counter of a browser's own failed sign-ins: its device's when recognised, else its client's. */
+function ownFailuresKey(deviceId: string | null, client: string, account: string): string {
+  return deviceId ? `login-device:${deviceId}` : `login-client:${client}:${account}`;
+}
+
 // A hash of a password nobody has, verified when the account does not exist, so a wrong
 // user name takes as long as a wrong password.
 let decoyHash: Promise<string> | undefined;
@@ -244,9 +249,13 @@ export function createAuthService(db: Database, rateLimits: RateLimitService, op
       const username = input.username ?? ADMIN_USERNAME;
       const account = username.toLowerCase();
       const deviceId = await recognisedDevice(input.device, account);
-      const own = deviceId
-        ? [{ key: `login-device:${deviceId}`, limit: LOGIN_LIMITS.perDevice, scope: "client" as const }]
-        : [{ key: `login-client:${input.client}:${account}`, limit: LOGIN_LIMITS.perClient, scope: "client" as const }];
+      const own = [
+        {
+          key: ownFailuresKey(deviceId, input.client, account),
+          limit: deviceId ? LOGIN_LIMITS.perDevice : LOGIN_LIMITS.perClient,
+          scope: "client" as const,
+        },
+      ];
       const shared = deviceId
         ? []
         : [{ key: `login-unrecognised:${account}`, limit: LOGIN_LIMITS.unrecognised, scope: "account" as const }];
@@ -317,7 +326,7 @@ export function createAuthService(db: Database, rateLimits: RateLimitService, op
      * within its SIGN_IN_LINK.minutes. Starts a session like a password sign-in does, and the
      * browser is recognised from then on (a device cookie).
      */
-    async signInWithLink(input: { token: string; device?: string }): Promise<LinkSignInResult> {
+    async signInWithLink(input: { token: string; client: string; device?: string }): Promise<LinkSignInResult> {
       if (!TOKEN_SHAPE.test(input.token)) return { outcome: "invalid" };
       const at = now();
       const [link] = await db
@@ -341,7 +350,10 @@ export function createAuthService(db: Database, rateLimits: RateLimitService, op
         .from(users)
         .where(eq(users.id, link.userId));
       if (!user) return { outcome: "invalid" };
-      const deviceId = await recognisedDevice(input.device, user.username.toLowerCase());
+      const account = user.username.toLowerCase();
+      const deviceId = await recognisedDevice(input.device, account);
+      // as after a right password, the browser's own failures are forgotten (not the others')
+      await rateLimits.reset(ownFailuresKey(deviceId, input.client, account));
       return { outcome: "signed-in", ...(await startSession(user, deviceId)) };
     },
 

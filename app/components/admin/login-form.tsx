@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
 import { LogIn } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { FormErrors, TextField } from "#app/components/form/field.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
@@ -54,6 +54,13 @@ export function LoginForm({
   // The last 'Login Failed' toast: a new attempt makes it stale. Left up, it stayed over the
   // dashboard after the right password, for the 3 s 'Login Successful' waits its turn (issue 26).
   const failure = useRef<number | null>(null);
+  // leaving the form (to the dashboard, or to ask for a sign-in link) leaves its verdict behind too
+  useEffect(
+    () => () => {
+      if (failure.current !== null) dismissToast(failure.current);
+    },
+    [],
+  );
 
   async function send(value: { password: string }): Promise<SendOutcome> {
     if (failure.current !== null) dismissToast(failure.current);
