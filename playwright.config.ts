@@ -2,12 +2,13 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { ACCOUNT_SMTP_PORT, E2E_BASE_PORT } from "./tests/e2e/support/ports";
 
 // End-to-end tests against the production build, in the system Chromium (Playwright's own
 // browser downloads are not possible here). Specs that change content run against servers of
 // their own, each on a fresh embedded database, so the public pages' counts never race with
 // an admin creating a post, and the owner's numbers never race with anything else.
-const basePort = Number(process.env.E2E_PORT ?? 3100);
+const basePort = E2E_BASE_PORT;
 const buildDir = process.env.BUILD_DIR ?? "build";
 const chromium = {
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -33,9 +34,15 @@ const SITES = {
     match: /admin-(insights|inbox|subscribers|newsletters|activity)\.spec\.ts/,
     ignore: undefined,
   },
-  // changes the admin password: nothing else may sign in to this server meanwhile
-  account: { port: basePort + 3, match: /admin-account\.spec\.ts/, ignore: undefined },
-} as const;
+  // changes the admin password and throttles sign-in: nothing else may sign in to this server
+  // meanwhile. Its mail goes to the SMTP server admin-account.spec.ts starts (the sign-in link).
+  account: {
+    port: basePort + 3,
+    match: /admin-account\.spec\.ts/,
+    ignore: undefined,
+    env: { SMTP_URL: `smtp://127.0.0.1:${ACCOUNT_SMTP_PORT}` },
+  },
+} as const satisfies Record<string, { port: number; match?: RegExp; ignore?: RegExp; env?: Record<string, string> }>;
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium };
 // Every screen is also checked at 375 px; tests tagged @mobile cover each screen there
@@ -87,6 +94,7 @@ export default defineConfig({
       // load shedding has tests of its own; here a busy machine must not turn pages into 503s
       LOAD_SHED_MAX_DELAY_MS: "0",
       TRACK_RATE_LIMIT: "100000/10",
+      ...("env" in site ? site.env : {}),
     },
   })),
 });

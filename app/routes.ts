@@ -30,6 +30,8 @@ export default [
   // Admin pages have their own chrome; the layout's loader sends anonymous visitors to the
   // login page, and its catch-all keeps every other /admin path behind that guard too.
   route("admin/login", "routes/admin/login.tsx"),
+  // the one-time sign-in link e-mailed to the owner while sign-in is throttled (issue 26)
+  route("admin/sign-in-link", "routes/admin/sign-in-link.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx", { id: "admin-index" }),
     route("admin/dashboard", "routes/admin/dashboard.tsx"),

@@ -2,9 +2,17 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import type { Request, RequestHandler, Response } from "express";
 import type { ServerBuild } from "react-router";
-import type { LoginInput } from "#domain/auth.ts";
+import type { LoginInput, PasswordChangeInput } from "#domain/auth.ts";
 import { clientKey } from "./http/client-address";
-import { type SignInOutcome, signIn } from "./http/sign-in";
+import {
+  changePassword,
+  type LinkSignInOutcome,
+  type PasswordChangeOutcome,
+  requestSignInLink,
+  type SignInOutcome,
+  signIn,
+  signInWithLink,
+} from "./http/sign-in";
 import type { Logger } from "./logger";
 import { serverBuildFile } from "./paths";
 import type { Session } from "./services/auth.service";
@@ -27,6 +35,12 @@ declare module "react-router" {
     client: string;
     /** the login page's form action: checks the password and, on success, sets the cookies */
     signIn: (input: LoginInput) => Promise<SignInOutcome>;
+    /** asks for a sign-in link e-mailed to the owner; says nothing back, whatever happened */
+    requestSignInLink: () => Promise<void>;
+    /** uses an e-mailed sign-in link's token and, on success, sets the cookies */
+    signInWithLink: (token: string) => Promise<LinkSignInOutcome>;
+    /** "Change password": on success, this browser's session cookie is replaced by a new one */
+    changePassword: (session: Session, input: PasswordChangeInput) => Promise<PasswordChangeOutcome>;
   }
 }
 
@@ -49,6 +63,10 @@ export async function createPageHandlers(
     logger,
     client: clientKey(req.ip),
     signIn: (input: LoginInput) => signIn(services.auth, req, res, secureCookies, input),
+    requestSignInLink: () => requestSignInLink(services.auth, req, res),
+    signInWithLink: (token: string) => signInWithLink(services.auth, req, res, secureCookies, token),
+    changePassword: (session: Session, input: PasswordChangeInput) =>
+      changePassword(services.auth, res, secureCookies, session, input),
     session: (res.locals.session as Session | null | undefined) ?? null,
     cspNonce: String(res.locals.cspNonce ?? ""),
   });

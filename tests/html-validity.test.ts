@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -107,6 +108,12 @@ async function pages(): Promise<Page[]> {
   const signingKey = await server.services.newsletter.signingKey();
   const token = server.services.newsletter.tokenFor(signingKey, subscriber);
   const resubscribeToken = server.services.newsletter.resubscribeTokenFor(signingKey, subscriber, new Date());
+  // a sign-in link as if e-mailed (this server sends no e-mail): the database keeps its token's SHA-256
+  const signInToken = randomBytes(32).toString("base64url");
+  await server.database.db.execute(sql`
+    insert into sign_in_links (token_hash, user_id, created_at, expires_at)
+    select ${createHash("sha256").update(signInToken).digest("hex")}, id, now(), now() + interval '15 minutes'
+    from users where username = 'admin'`);
 
   const visitor = (name: string, path: string, status = 200): Page => ({ name, path, signedIn: false, status });
   const owner = (name: string, path: string, status = 200): Page => ({ name, path, signedIn: true, status });
@@ -135,6 +142,9 @@ async function pages(): Promise<Page[]> {
     visitor("newsletter confirm, token", `/newsletter/confirm?token=${encodeURIComponent(resubscribeToken)}`),
     visitor("not found", "/no-such-page", 404),
     visitor("admin login", "/admin/login"),
+    visitor("sign-in link, asking for one", "/admin/sign-in-link"),
+    visitor("sign-in link, to use", `/admin/sign-in-link?token=${signInToken}`),
+    visitor("sign-in link, not valid", "/admin/sign-in-link?token=nonsense", 400),
     owner("admin home", "/admin"),
     owner("admin dashboard", "/admin/dashboard"),
     owner("admin posts", "/admin/posts"),

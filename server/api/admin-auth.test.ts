@@ -323,7 +323,7 @@ describe("POST /api/admin/password", () => {
     expect((await login(PASSWORD, freshIp())).status).toBe(200);
   });
 
-  it("changes the password, keeps this session and signs out every other one", async () => {
+  it("changes the password, signs out every other session and gives this browser a new session token", async () => {
     const mine = await signIn(freshIp());
     const other = await signIn(freshIp());
     const res = await change(mine, {
@@ -335,8 +335,16 @@ describe("POST /api/admin/password", () => {
     expect(await res.json()).toEqual({
       message: "Your password has been changed. Every other session has been signed out.",
     });
-    expect((await call("/api/admin/session", { cookie: mine })).status).toBe(200);
+    // this browser stays signed in with a new token; a copy of its old cookie is worth nothing
+    const renewed = sessionCookie(res);
+    expect(renewed).toBeDefined();
+    expect(renewed).not.toBe(mine);
+    expect((await call("/api/admin/session", { cookie: renewed })).status).toBe(200);
+    expect((await call("/api/admin/session", { cookie: mine })).status).toBe(401);
     expect((await call("/api/admin/session", { cookie: other })).status).toBe(401);
+    const header = res.headers.getSetCookie().find((c) => c.startsWith(`${COOKIE}=`)) ?? "";
+    expect(header).toMatch(/; HttpOnly(;|$)/);
+    expect(header).toMatch(/; Secure(;|$)/);
     expect((await login(PASSWORD, freshIp())).status).toBe(401);
     expect((await login(NEW_PASSWORD, freshIp())).status).toBe(200);
     await createAuthService(database.db, createRateLimitService(database.db), {

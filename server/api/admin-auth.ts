@@ -2,7 +2,6 @@ import {
   AUTH_TEXT,
   type LoginAnswer,
   loginSchema,
-  loginThrottledText,
   PASSWORD_TEXT,
   type PasswordChanged,
   passwordChangeSchema,
@@ -13,7 +12,7 @@ import { HttpError } from "#server/http/errors.ts";
 import { keepPrivate } from "#server/http/private-answers.ts";
 import { createRouter } from "#server/http/router.ts";
 import { clearSessionCookie, readCookie, sessionCookieName } from "#server/http/session-cookie.ts";
-import { signIn } from "#server/http/sign-in.ts";
+import { changePassword, signIn } from "#server/http/sign-in.ts";
 import { parseOr400 } from "#server/http/validation.ts";
 import type { Services } from "#server/services/create-services.ts";
 
@@ -45,19 +44,11 @@ export function adminAuthRouter({ auth }: Services, { secureCookies }: { secureC
     } satisfies SessionAnswer);
   });
 
+  // the answer carries this browser's new session cookie: its old one ends with every other session
   router.post("/admin/password", adminOnly, async (req, res) => {
-    const session = res.locals.session;
     const input = parseOr400(passwordChangeSchema, req.body ?? {});
-    const result = await auth.changePassword({
-      userId: session.user.id,
-      sessionId: session.id,
-      currentPassword: input.currentPassword,
-      newPassword: input.newPassword,
-    });
-    if (result.outcome === "throttled") {
-      res.setHeader("Retry-After", String(result.retryAfterSeconds));
-      throw new HttpError(429, loginThrottledText(result.retryAfterSeconds, "client"));
-    }
+    const result = await changePassword(auth, res, secureCookies, res.locals.session, input);
+    if (result.outcome === "throttled") throw new HttpError(429, result.message);
     if (result.outcome === "wrong-password") {
       throw new HttpError(400, PASSWORD_TEXT.currentWrong, { currentPassword: [PASSWORD_TEXT.currentWrong] });
     }

@@ -512,9 +512,10 @@ const OPERATIONS: Operation[] = [
     path: "/admin/password",
     operationId: "changePassword",
     tag: "Admin session",
-    summary: "Changes the admin password (current password required); every other session ends",
+    summary:
+      "Changes the admin password (current password required); every session ends, and this browser gets a new session cookie",
     body: passwordChangeSchema,
-    ok: { 200: { description: "Changed", body: "PasswordChanged" } },
+    ok: { 200: { description: "Changed", body: "PasswordChanged", headers: ["Set-Cookie"] } },
     errors: [429],
   },
   // Admin content

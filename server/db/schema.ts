@@ -45,6 +45,23 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
 
+// One-time sign-in links e-mailed to the owner while sign-in is throttled (issue 26): as with
+// sessions, only the SHA-256 of the link's token is stored. A link is used at most once
+// (used_at is set by the statement that signs in) and only until expires_at.
+export const signInLinks = pgTable(
+  "sign_in_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("sign_in_links_user_id_idx").on(t.userId), index("sign_in_links_expires_at_idx").on(t.expiresAt)],
+);
+
 export const breeds = pgTable("breeds", {
   id: serial("id").primaryKey(),
   name: text("name").notNull().unique(),

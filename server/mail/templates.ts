@@ -250,3 +250,29 @@ export function resubscribeEmail(input: {
   ].join("");
   return { kind: "newsletter-confirmation", to: input.to, subject: RESUBSCRIBE_SUBJECT, text, html };
 }
+
+export const SIGN_IN_LINK_SUBJECT = "Your Pawsome Picks sign-in link";
+
+/**
+ * A one-time sign-in link for the owner (issue 26), asked for on the login page while sign-in is
+ * throttled. Someone else may have asked for it: it says so, and that ignoring it is safe.
+ */
+export function signInLinkEmail(input: { to: string; url: string; minutes: number; siteUrl: string }): OutboxMessage {
+  const intro = `Someone asked for a sign-in link on the Pawsome Picks login page, where sign-in is paused after too many wrong passwords. Open this link and press "Sign in" to sign in to the admin area. It works once, within ${input.minutes} minutes.`;
+  const ignore =
+    "If it wasn't you, ignore this e-mail: nobody can use the link without it. Someone may be guessing your password, so make sure it is a strong one (Change password, in the admin).";
+  const text = [intro, "", input.url, "", ignore, "", "--", "Pawsome Picks", input.siteUrl, ""].join("\n");
+  const html = [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>',
+    escapeHtml(SIGN_IN_LINK_SUBJECT),
+    `</title></head><body style="margin:0;padding:24px;background:#fff7ed;"><div style="${font}max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px;">`,
+    `<h1 style="${font}font-size:22px;margin:0 0 12px;">${escapeHtml(SIGN_IN_LINK_SUBJECT)}</h1>`,
+    `<p style="${font}">${escapeHtml(intro)}</p>`,
+    `<p style="${font}"><a href="${safeHref(input.url)}" style="display:inline-block;background:#c2410c;color:#ffffff;font-weight:bold;padding:10px 16px;border-radius:8px;text-decoration:none;">Sign in to Pawsome Picks</a></p>`,
+    `<p style="${font}">${escapeHtml(ignore)}</p>`,
+    `<hr style="border:none;border-top:1px solid #e5e7eb;margin:20px 0;">`,
+    `<p style="${font}font-size:12px;color:#6b7280;"><a href="${safeHref(input.siteUrl)}" style="color:#6b7280;">Pawsome Picks</a></p>`,
+    "</div></body></html>",
+  ].join("");
+  return { kind: "sign-in-link", to: input.to, subject: SIGN_IN_LINK_SUBJECT, text, html };
+}

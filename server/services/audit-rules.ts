@@ -1,4 +1,5 @@
 import type { AuditItemKind } from "#domain/audit.ts";
+import { ADMIN_USERNAME } from "#domain/auth.ts";
 import { cleanFileName } from "#domain/media.ts";
 import type { AuditRule, AuditRules, AuditService, NewAuditEntry } from "./audit.service";
 import { neutralLabel } from "./audit.service";
@@ -536,8 +537,9 @@ export function quizSubmissionsRules(): AuditRules<QuizSubmissionsService> {
 }
 
 /**
- * Sign-in, sign-out, a burst of failed sign-ins (once, when a client or the account first gets
- * throttled: never each wrong password, and never the client's address) and a password change.
+ * Sign-in (with the password or an e-mailed link), sign-out, a burst of failed sign-ins (once,
+ * when a client or the account first gets throttled: never each wrong password, and never the
+ * client's address), a sign-in link e-mailed to the owner, and a password change.
  */
 export function authRules(auth: Pick<AuthService, "sessionFor">): AuditRules<AuthService> {
   return {
@@ -556,6 +558,22 @@ export function authRules(auth: Pick<AuthService, "sessionFor">): AuditRules<Aut
         }
         return null;
       },
+    },
+    // only the links that went out: a refused request (over the limit) changes nothing
+    requestSignInLink: {
+      entries: (_args, result) =>
+        result.outcome === "sent" ? { action: "sign-in-link", itemKind: "account", itemLabel: ADMIN_USERNAME } : null,
+    },
+    signInWithLink: {
+      entries: (_args, result) =>
+        result.outcome === "signed-in"
+          ? {
+              action: "sign-in",
+              itemKind: "account",
+              itemLabel: result.session.user.username,
+              details: { via: "e-mail link" },
+            }
+          : null,
     },
     logout: {
       before: async ([token]) => {

@@ -1,9 +1,11 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
-import { and, eq, lt, ne, or } from "drizzle-orm";
-import { ADMIN_USERNAME } from "#domain/auth.ts";
+import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { ADMIN_USERNAME, SIGN_IN_LINK, type SignInLinkState } from "#domain/auth.ts";
 import type { Database } from "#server/db/client.ts";
-import { sessions, users } from "#server/db/schema.ts";
+import { sessions, signInLinks, users } from "#server/db/schema.ts";
+import type { Outbox } from "#server/mail/outbox.ts";
+import { signInLinkEmail } from "#server/mail/templates.ts";
 import type { RateLimitService } from "./rate-limit.service";
 import type { SecretSource } from "./secrets.service";
 
@@ -33,6 +35,10 @@ export const LOGIN_LIMITS = {
   passwordChange: { max: 5, windowMs: 15 * 60_000 },
 } as const;
 
+const SIGN_IN_LINK_MS = SIGN_IN_LINK.minutes * 60_000;
+/** used and expired sign-in links are kept this long (to tell "used" from "not valid"), then deleted */
+const SIGN_IN_LINK_KEPT_MS = 24 * 60 * 60_000;
+
 /** How long a browser stays recognised after its last sign-in. */
 export const DEVICE_LIFETIME_MS = 365 * 24 * 60 * 60_000;
 
@@ -56,19 +62,49 @@ export type LoginResult =
   | { outcome: "throttled"; retryAfterSeconds: number; scope: "client" | "account"; firstRefusal: boolean };
 
 export type PasswordChangeResult =
-  | { outcome: "changed" }
+  /** `token`: the new session of the browser that asked (its old token ends with every other session) */
+  | { outcome: "changed"; token: string; session: Session }
   | { outcome: "wrong-password" }
   | { outcome: "throttled"; retryAfterSeconds: number };
+
+/** What asking for a sign-in link did: the answer to the asker is the same either way. */
+export type SignInLinkRequest = { outcome: "sent"; messageId: number } | { outcome: "not-sent" };
+
+export type LinkSignInResult =
+  | { outcome: "signed-in"; token: string; session: Session; device: string }
+  | { outcome: Exclude<SignInLinkState, "valid"> };
 
 export interface AuthServiceOptions {
   /** the clock, replaceable in tests of expiry and throttling windows */
   now?: () => Date;
   /** the key that signs device cookies */
   deviceSecret: SecretSource;
+  /** e-mailed sign-in links (issue 26); without it none is sent (the password CLI has no mail) */
+  signInLinks?: {
+    outbox: Outbox;
+    /** the owner's inbox: CONTACT_TO, where the owner's notifications go */
+    ownerAddress: string;
+    /** public origin, for the link */
+    siteUrl: string;
+    /** how long the background send may wait for the mail server before the worker takes over */
+    sendTimeoutMs: number;
+  };
 }
 
 function tokenHash(token: string): string {
   return createHash("sha256").update(token).digest("hex");
+}
+
+/** A new random token: 256 bits, base64url (43 characters). */
+function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** The counter of a browser's own failed sign-ins: its device's when recognised, else its client's. */
+function ownFailuresKey(deviceId: string | null, client: string, account: string): string {
+  return deviceId ? `login-device:${deviceId}` : `login-client:${client}:${account}`;
 }
 
 // A hash of a password nobody has, verified when the account does not exist, so a wrong
@@ -148,6 +184,33 @@ export function createAuthService(db: Database, rateLimits: RateLimitService, op
     return ended.length > 0;
   }
 
+  /**
+   * Starts a session for `user` in a browser: a new random token (the database keeps its hash)
+   * and the browser's device cookie, renewed (`deviceId`, when it was already recognised) or new.
+   */
+  async function startSession(user: AdminUser, deviceId: string | null) {
+    await pruneSessions();
+    const token = newToken();
+    const createdAt = now();
+    const expiresAt = new Date(createdAt.getTime() + SESSION_LIFETIME_MS);
+    const id = tokenHash(token);
+    await db.insert(sessions).values({ tokenHash: id, userId: user.id, createdAt, lastSeenAt: createdAt, expiresAt });
+    const device = await signDevice(deviceId ?? randomBytes(16).toString("base64url"), user.username.toLowerCase());
+    return { token, device, session: { user, expiresAt, id } };
+  }
+
+  /** Why a sign-in link cannot be used (it is not, or no longer, valid), read without using it. */
+  async function linkState(token: string): Promise<SignInLinkState> {
+    if (!TOKEN_SHAPE.test(token)) return "invalid";
+    const [link] = await db
+      .select({ usedAt: signInLinks.usedAt, expiresAt: signInLinks.expiresAt })
+      .from(signInLinks)
+      .where(eq(signInLinks.tokenHash, tokenHash(token)));
+    if (!link) return "invalid";
+    if (link.usedAt) return "used";
+    return link.expiresAt.getTime() <= now().getTime() ? "expired" : "valid";
+  }
+
   return {
     /** argon2id hash of a password. */
     hashPassword(password: string): Promise<string> {
@@ -159,7 +222,7 @@ export function createAuthService(db: Database, rateLimits: RateLimitService, op
       return (await findUser(ADMIN_USERNAME)) !== null;
     },
 
-    /** Creates the account or replaces its password; every session of the account ends. */
+    /** Creates the account or replaces its password; every session of the account ends, and every sign-in link. */
     async setPassword(username: string, password: string): Promise<void> {
       const hashed = await hash(password, ARGON2_OPTIONS);
       await db.transaction(async (tx) => {
@@ -168,7 +231,9 @@ export function createAuthService(db: Database, rateLimits: RateLimitService, op
           .values({ username, password: hashed })
           .onConflictDoUpdate({ target: users.username, set: { password: hashed } })
           .returning({ id: users.id });
-        if (user) await tx.delete(sessions).where(eq(sessions.userId, user.id));
+        if (!user) return;
+        await tx.delete(sessions).where(eq(sessions.userId, user.id));
+        await tx.delete(signInLinks).where(and(eq(signInLinks.userId, user.id), isNull(signInLinks.usedAt)));
       });
     },
 
@@ -184,9 +249,13 @@ export function createAuthService(db: Database, rateLimits: RateLimitService, op
       const username = input.username ?? ADMIN_USERNAME;
       const account = username.toLowerCase();
       const deviceId = await recognisedDevice(input.device, account);
-      const own = deviceId
-        ? [{ key: `login-device:${deviceId}`, limit: LOGIN_LIMITS.perDevice, scope: "client" as const }]
-        : [{ key: `login-client:${input.client}:${account}`, limit: LOGIN_LIMITS.perClient, scope: "client" as const }];
+      const own = [
+        {
+          key: ownFailuresKey(deviceId, input.client, account),
+          limit: deviceId ? LOGIN_LIMITS.perDevice : LOGIN_LIMITS.perClient,
+          scope: "client" as const,
+        },
+      ];
       const shared = deviceId
         ? []
         : [{ key: `login-unrecognised:${account}`, limit: LOGIN_LIMITS.unrecognised, scope: "account" as const }];
@@ -203,29 +272,100 @@ export function createAuthService(db: Database, rateLimits: RateLimitService, op
         ...own.map(({ key }) => rateLimits.reset(key)),
         ...shared.map(({ key }) => rateLimits.undo(key)),
       ]);
-      await pruneSessions();
-      const token = randomBytes(32).toString("base64url");
+      return { outcome: "signed-in", ...(await startSession({ id: user.id, username: user.username }, deviceId)) };
+    },
+
+    /**
+     * E-mails a one-time sign-in link to the owner (issue 26), for when sign-in is throttled: a
+     * guesser who asks only sends the owner a way in. At most SIGN_IN_LINK.perWindow links in any
+     * SIGN_IN_LINK.minutes per client, and as many for the account over all clients; past that
+     * nothing is sent. The link's token is stored only as its SHA-256, in the transaction that
+     * queues the e-mail (through the outbox), and the send starts without being waited for.
+     */
+    async requestSignInLink(input: { client: string }): Promise<SignInLinkRequest> {
+      const mail = options.signInLinks;
+      // without a mail server it would go out hours later, long after its 15 minutes
+      if (!mail?.outbox.configured) return { outcome: "not-sent" };
+      const user = await findUser(ADMIN_USERNAME);
+      if (!user) return { outcome: "not-sent" };
+      const token = newToken();
       const createdAt = now();
-      const expiresAt = new Date(createdAt.getTime() + SESSION_LIFETIME_MS);
-      const id = tokenHash(token);
-      await db.insert(sessions).values({ tokenHash: id, userId: user.id, createdAt, lastSeenAt: createdAt, expiresAt });
-      const device = await signDevice(deviceId ?? randomBytes(16).toString("base64url"), account);
-      return {
-        outcome: "signed-in",
-        token,
-        device,
-        session: { user: { id: user.id, username: user.username }, expiresAt, id },
-      };
+      const messageId = await db.transaction(async (tx) => {
+        // counted in the transaction: a request that fails later is not counted
+        for (const key of [`sign-in-link-client:${input.client}`, `sign-in-link:${ADMIN_USERNAME}`]) {
+          const verdict = await rateLimits.hitRolling(key, SIGN_IN_LINK.perWindow, SIGN_IN_LINK_MS, tx);
+          if (!verdict.allowed) return null;
+        }
+        await tx
+          .delete(signInLinks)
+          .where(lt(signInLinks.expiresAt, new Date(createdAt.getTime() - SIGN_IN_LINK_KEPT_MS)));
+        await tx.insert(signInLinks).values({
+          tokenHash: tokenHash(token),
+          userId: user.id,
+          createdAt,
+          expiresAt: new Date(createdAt.getTime() + SIGN_IN_LINK_MS),
+        });
+        const url = `${mail.siteUrl}${SIGN_IN_LINK.path}?token=${token}`;
+        return mail.outbox.enqueue(
+          tx,
+          signInLinkEmail({ to: mail.ownerAddress, url, minutes: SIGN_IN_LINK.minutes, siteUrl: mail.siteUrl }),
+        );
+      });
+      if (messageId === null) return { outcome: "not-sent" };
+      // not awaited: the asker's answer must not say (by its timing) whether a mail went out
+      void mail.outbox.sendNow(messageId, mail.sendTimeoutMs);
+      return { outcome: "sent", messageId };
+    },
+
+    /** What a sign-in link's token is worth now, without using it (the page asks for a click first). */
+    checkSignInLink: linkState,
+
+    /**
+     * Signs in with a sign-in link's token: used at most once, however many requests carry it at
+     * the same moment (one statement marks it used and says whether it was usable), and only
+     * within its SIGN_IN_LINK.minutes. Starts a session like a password sign-in does, and the
+     * browser is recognised from then on (a device cookie).
+     */
+    async signInWithLink(input: { token: string; client: string; device?: string }): Promise<LinkSignInResult> {
+      if (!TOKEN_SHAPE.test(input.token)) return { outcome: "invalid" };
+      const at = now();
+      const [link] = await db
+        .update(signInLinks)
+        .set({ usedAt: at })
+        .where(
+          and(
+            eq(signInLinks.tokenHash, tokenHash(input.token)),
+            isNull(signInLinks.usedAt),
+            gt(signInLinks.expiresAt, at),
+          ),
+        )
+        .returning({ userId: signInLinks.userId });
+      if (!link) {
+        const state = await linkState(input.token);
+        // (it reads as valid only if another request used it between the two statements)
+        return { outcome: state === "valid" ? "used" : state };
+      }
+      const [user] = await db
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(eq(users.id, link.userId));
+      if (!user) return { outcome: "invalid" };
+      const account = user.username.toLowerCase();
+      const deviceId = await recognisedDevice(input.device, account);
+      // as after a right password, the browser's own failures are forgotten (not the others')
+      await rateLimits.reset(ownFailuresKey(deviceId, input.client, account));
+      return { outcome: "signed-in", ...(await startSession(user, deviceId)) };
     },
 
     /**
      * Replaces the signed-in admin's password after checking the current one (wrong guesses are
-     * throttled per account, so a stolen session cannot try passwords freely). Every other
-     * session of the account ends; the one that asked (`sessionId`) stays signed in.
+     * throttled per account, so a stolen session cannot try passwords freely). Every session of
+     * the account ends, the asking one's too, and every unused sign-in link; the browser that
+     * asked gets a new session (`token`), so it stays signed in and a copy of its old cookie
+     * stops working.
      */
     async changePassword(input: {
       userId: number;
-      sessionId: string;
       currentPassword: string;
       newPassword: string;
     }): Promise<PasswordChangeResult> {
@@ -237,17 +377,25 @@ export function createAuthService(db: Database, rateLimits: RateLimitService, op
       );
       if (!allowed) return { outcome: "throttled", retryAfterSeconds };
       const [user] = await db
-        .select({ id: users.id, password: users.password })
+        .select({ id: users.id, username: users.username, password: users.password })
         .from(users)
         .where(eq(users.id, input.userId));
       if (!user || !(await checkPassword(user, input.currentPassword))) return { outcome: "wrong-password" };
       const hashed = await hash(input.newPassword, ARGON2_OPTIONS);
+      const token = newToken();
+      const id = tokenHash(token);
+      const createdAt = now();
+      const expiresAt = new Date(createdAt.getTime() + SESSION_LIFETIME_MS);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ password: hashed }).where(eq(users.id, user.id));
-        await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, input.sessionId)));
+        await tx.delete(sessions).where(eq(sessions.userId, user.id));
+        await tx.delete(signInLinks).where(and(eq(signInLinks.userId, user.id), isNull(signInLinks.usedAt)));
+        await tx
+          .insert(sessions)
+          .values({ tokenHash: id, userId: user.id, createdAt, lastSeenAt: createdAt, expiresAt });
       });
       await rateLimits.reset(key);
-      return { outcome: "changed" };
+      return { outcome: "changed", token, session: { user: { id: user.id, username: user.username }, expiresAt, id } };
     },
 
     /** The live session of a cookie token, or null; extends the idle timeout. */

@@ -246,6 +246,13 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
   const auth = createAuthService(db, rateLimits, {
     now: config.now,
     deviceSecret: createSecretSource(db, "device-cookies", config.appSecret),
+    // the owner's inbox is where the owner's other notifications go (contact messages)
+    signInLinks: {
+      outbox,
+      ownerAddress: config.mail.contactTo,
+      siteUrl: config.siteUrl,
+      sendTimeoutMs: config.mail.sendTimeoutMs,
+    },
   });
   /** sends a queued form e-mail now; true when the mail server took it within the time limit */
   const deliverNow = (messageId: number) => outbox.deliver(messageId, config.mail.sendTimeoutMs);

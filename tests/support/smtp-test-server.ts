@@ -34,6 +34,8 @@ export interface SmtpTestServerOptions {
   rejectWith?: SmtpReply;
   /** accept AUTH only with these credentials (authentication stays optional) */
   auth?: { user: string; pass: string };
+  /** listen on this port (a server started beforehand is configured with it); a free one by default */
+  port?: number;
 }
 
 export interface SmtpTestServer {
@@ -119,7 +121,7 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
         resolve((server.server.address() as AddressInfo).port);
       });
     });
-  const port = await listen(0);
+  const port = await listen(options.port ?? 0);
   let listening = true;
 
   return {

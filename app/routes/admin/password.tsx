@@ -9,7 +9,7 @@ import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { toast } from "#app/lib/toast.ts";
-import { loginThrottledText, PASSWORD_TEXT, passwordChangeSchema } from "#domain/auth.ts";
+import { PASSWORD_TEXT, passwordChangeSchema } from "#domain/auth.ts";
 import type { Route } from "./+types/password";
 
 export const meta = () => [{ title: pageTitle(PASSWORD_TEXT.title) }, { name: "robots", content: "noindex" }];
@@ -33,18 +33,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const outcome = await context.services.auth.changePassword({
-    userId: session.user.id,
-    sessionId: session.id,
-    currentPassword: submission.value.currentPassword,
-    newPassword: submission.value.newPassword,
-  });
+  // on success this browser's session cookie is replaced: the old token ends with every other session
+  const outcome = await context.changePassword(session, submission.value);
   if (outcome.outcome === "throttled") {
     return data(
-      {
-        result: submission.reply({ formErrors: [loginThrottledText(outcome.retryAfterSeconds, "client")] }),
-        changed: false,
-      },
+      { result: submission.reply({ formErrors: [outcome.message] }), changed: false },
       { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
     );
   }
