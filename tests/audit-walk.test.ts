@@ -584,6 +584,20 @@ const PAGE_EXAMPLES: Record<string, Record<string, Example>> = {
   "POST /admin/login": {
     "sign in": { arrange: async () => ({ path: "/admin/login", form: { password }, session: "none" }) },
   },
+  "POST /admin/sign-in-link": {
+    // the owner's e-mailed way in while sign-in is throttled (at most 3 links per 15 minutes)
+    request: { arrange: async () => ({ path: "/admin/sign-in-link", form: { intent: "request" }, session: "none" }) },
+    "sign-in": {
+      async arrange() {
+        const mails = smtp.messages.length;
+        await send("POST", { path: "/admin/sign-in-link", form: { intent: "request" }, session: "none" });
+        const [mail] = (await smtp.waitForMessages(mails + 1)).slice(mails);
+        const token = /sign-in-link\?token=([A-Za-z0-9_-]+)/.exec(mail?.parsed.text ?? "")?.[1];
+        if (!token) throw new Error("no sign-in link e-mailed");
+        return { path: "/admin/sign-in-link", form: { intent: "sign-in", token }, session: "none" };
+      },
+    },
+  },
   "POST /admin/password": {
     change: {
       async arrange() {
