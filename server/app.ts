@@ -27,6 +27,7 @@ import { apiNotFound, jsonErrorHandler } from "./http/errors";
 import { favicon } from "./http/favicon";
 import { frontDoor } from "./http/front-door";
 import { methodRules } from "./http/method-rules";
+import type { PageMethods } from "./http/page-submissions";
 import { loadAssets, precompressedAssets, staticFolder } from "./http/precompressed";
 import { oneCacheControl, privateAnswers } from "./http/private-answers";
 import type { RateLimit } from "./http/rate-limit";
@@ -52,6 +53,8 @@ export interface AppOptions {
   logger: Logger;
   /** page rendering (React Router, with Vite in front of it in development) */
   pages?: RequestHandler[];
+  /** the methods each page address has (POST where its route has an action); 405 with Allow for others */
+  pageMethods?: PageMethods;
   /** serve the hashed production assets from build/client */
   serveClientBuild?: boolean;
   /** public origin for absolute links (sitemap, feeds) */
@@ -134,6 +137,7 @@ export function createApp({
   services,
   logger,
   pages = [],
+  pageMethods,
   serveClientBuild = false,
   siteUrl = "http://localhost:3000",
   isShuttingDown = () => false,
@@ -174,7 +178,7 @@ export function createApp({
   // without control characters, and a method the path has (405 with Allow otherwise).
   app.use(canonicalPath);
   app.use(refuseControlCharactersInQuery);
-  app.use(methodRules(() => routeTable((app as unknown as { router: unknown }).router)));
+  app.use(methodRules(() => routeTable((app as unknown as { router: unknown }).router), pageMethods));
 
   app.get("/healthz", async (_req, res) => {
     const databaseUp = await services.health.databaseIsUp();

@@ -161,6 +161,7 @@ async function main() {
     services,
     logger,
     pages: pages.handlers,
+    pageMethods: pages.methods,
     serveClientBuild: env.NODE_ENV !== "development",
     siteUrl,
     isShuttingDown: () => shuttingDown,

@@ -1,9 +1,10 @@
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@react-router/express";
 import type { Request, RequestHandler, Response } from "express";
 import type { ServerBuild } from "react-router";
 import type { LoginInput, PasswordChangeInput } from "#domain/auth.ts";
 import { clientKey } from "./http/client-address";
+import { reactRouterPages } from "./http/page-requests";
+import { type PageMethods, pageMethods, readPageForm } from "./http/page-submissions";
 import {
   changePassword,
   type LinkSignInOutcome,
@@ -44,9 +45,17 @@ declare module "react-router" {
   }
 }
 
+/** The page handlers, the methods each page address has (method-rules.ts), and how to stop them. */
+export interface PageHandlers {
+  handlers: RequestHandler[];
+  methods: PageMethods;
+  close(): Promise<void>;
+}
+
 /**
  * The page handler: in production the built React Router server bundle; in development
- * Vite's middleware plus a build loaded through Vite, so edits hot-reload.
+ * Vite's middleware plus a build loaded through Vite, so edits hot-reload. A submission's form
+ * is read and checked before React Router sees it (page-submissions.ts).
  */
 export async function createPageHandlers(
   mode: "production" | "development" | "test",
@@ -54,7 +63,7 @@ export async function createPageHandlers(
   siteUrl: string,
   logger: Logger,
   contactEmail: string,
-) {
+): Promise<PageHandlers> {
   const secureCookies = mode === "production";
   const getLoadContext = (req: Request, res: Response) => ({
     services,
@@ -73,15 +82,33 @@ export async function createPageHandlers(
   if (mode === "development") {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    const load = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    // the methods follow the build each page request loads, so a route given an action is seen
+    let latest = await load();
+    const methodsOf = new WeakMap<ServerBuild, PageMethods>();
+    const build = async () => {
+      latest = await load();
+      return latest;
+    };
+    const methods: PageMethods = (pathname, search) => {
+      let of = methodsOf.get(latest);
+      if (!of) {
+        of = pageMethods(latest);
+        methodsOf.set(latest, of);
+      }
+      return of(pathname, search);
+    };
     const handlers: RequestHandler[] = [
       devServer.middlewares,
-      createRequestHandler({
-        build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-        getLoadContext,
-      }),
+      ...readPageForm(),
+      reactRouterPages({ build, getLoadContext, mode }),
     ];
-    return { handlers, close: () => devServer.close() };
+    return { handlers, methods, close: () => devServer.close() };
   }
   const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
-  return { handlers: [createRequestHandler({ build, getLoadContext })], close: async () => {} };
+  return {
+    handlers: [...readPageForm(), reactRouterPages({ build, getLoadContext, mode })],
+    methods: pageMethods(build),
+    close: async () => {},
+  };
 }

@@ -35,10 +35,13 @@ const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
 };
 
 const PAGE_HEADINGS: Record<number, string> = {
-  400: "That address can't be read",
+  // an address with a control character, or a form that cannot be read: the message says which
+  400: "That request can't be read",
   403: "Not allowed",
   404: "Page not found",
   405: "Not allowed here",
+  413: "That's too much to send",
+  415: "That can't be sent here",
   421: "Unknown site",
 };
 

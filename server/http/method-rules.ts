@@ -2,6 +2,7 @@ import type { RequestHandler } from "express";
 import onHeaders from "on-headers";
 import { isApiPath } from "./canonical-path";
 import { HttpError } from "./errors";
+import type { PageMethods } from "./page-submissions";
 import { methodsByPath, type RouteEntry } from "./route-table";
 
 // 405 with Allow for a method a path does not have (RFC 9110 §15.5.6), instead of a 404 that
@@ -16,9 +17,11 @@ const FILE_PATHS = /^\/(assets|uploads)\//;
 
 /**
  * `routes` is read on the first request, once every route is registered. Express answers
- * OPTIONS on its own routes itself (200 with Allow).
+ * OPTIONS on its own routes itself (200 with Allow). `pages` says which methods each page has
+ * (React Router's route manifest: POST where the route exports an action); without it (an app
+ * that renders no pages with React Router) pages are left to whatever renders them.
  */
-export function methodRules(routes: () => RouteEntry[]): RequestHandler {
+export function methodRules(routes: () => RouteEntry[], pages?: PageMethods): RequestHandler {
   let methodsOf: ((path: string) => string[] | null) | undefined;
   return (req, res, next) => {
     methodsOf ??= methodsByPath(routes());
@@ -32,6 +35,13 @@ export function methodRules(routes: () => RouteEntry[]): RequestHandler {
     if (FILE_PATHS.test(req.path)) {
       if (PAGE_METHODS.includes(req.method)) return next();
       return refuse(res, PAGE_METHODS, req.method, next);
+    }
+    if (pages) {
+      // every page can be read, and asking which methods the others have is a route match
+      if (PAGE_METHODS.includes(req.method)) return next();
+      const query = req.originalUrl.indexOf("?");
+      const allowed = pages(req.path, query === -1 ? "" : req.originalUrl.slice(query));
+      return allowed.includes(req.method) ? next() : refuse(res, allowed, req.method, next);
     }
     if (!ROUTER_METHODS.has(req.method)) return refuse(res, PAGE_METHODS, req.method, next);
     // React Router's 405 for a page without an action says nothing about what is allowed

@@ -15,7 +15,8 @@ export interface RouteEntry {
 
 interface RouterLayer {
   rawPath?: string | string[];
-  route?: { path: string | string[]; methods: Record<string, boolean>; stack: { handle: unknown }[] };
+  /** an Express route; a string in a connect app's stack (Vite's middleware in development) */
+  route?: string | { path: string | string[]; methods: Record<string, boolean>; stack: { handle: unknown }[] };
   handle: { stack?: RouterLayer[] };
 }
 
@@ -24,6 +25,8 @@ export function routeTable(router: unknown, prefix = ""): RouteEntry[] {
   const out: RouteEntry[] = [];
   const walk = (stack: RouterLayer[], at: string) => {
     for (const layer of stack) {
+      // a connect app (Vite's, mounted before the pages in development) registers no routes
+      if (typeof layer.route === "string") continue;
       if (layer.route) {
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
         const handlers = layer.route.stack.map((l) => l.handle);

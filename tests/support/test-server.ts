@@ -93,6 +93,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     trackRateLimit: options.trackRateLimit,
     shedLoad: options.shedLoad,
     pages: [...(options.pages ?? []), ...(rendered?.handlers ?? [])],
+    pageMethods: rendered?.methods,
     allowedHosts: options.allowedHosts,
   });
   // a deep accept queue: concurrency tests open hundreds of connections at once
