@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Toy } from "../domain/catalog";
 import { type RouteEntry, routeTable } from "../server/http/route-table";
+import { type FeedServer, feedItem, rssFeed, startFeedServer } from "./support/feed-server";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "./support/test-server";
 
 // Every write route of the Express app, found by walking its router, must say here what it does
@@ -15,6 +16,7 @@ import { adminCookie, type SeededTestServer, startSeededTestServer } from "./sup
 // editor method must empty the read cache.
 
 let server: SeededTestServer;
+let feeds: FeedServer;
 let cookie: string;
 let routes: RouteEntry[];
 /** seeded breeds and categories the cases link toys to */
@@ -570,6 +572,22 @@ const WRITES: Record<string, AdminWrite | NothingCached> = {
     cache: "nothing cached",
     why: "quiz submissions appear in no public read",
   },
+  "POST /api/admin/product-sync": {
+    cache: "clears",
+    async arrange() {
+      const toy = await newToy();
+      const itemId = `CACHE-SYNC-${toy.id}`;
+      await server.database.db.execute(sql`update toys set retailer_item_id = ${itemId} where id = ${toy.id}`);
+      feeds.feed.body = rssFeed([feedItem(itemId, { price: "31.17 USD" })]);
+      return {
+        write: () => adminCall("POST", "/api/admin/product-sync"),
+        status: 200,
+        reads: {
+          [`/api/toys/${toy.id}`]: (after) => expect((after.body as Toy).price).toBe("$31.17"),
+        },
+      };
+    },
+  },
   "PUT /api/admin/settings": {
     cache: "nothing cached",
     why: "the postal address appears only in e-mails, read from the database when each is made; no public read shows it",
@@ -578,7 +596,12 @@ const WRITES: Record<string, AdminWrite | NothingCached> = {
 
 beforeAll(async () => {
   // a lifetime no case outlasts: an entry that merely expired would pass for one the write cleared
-  server = await startSeededTestServer({ readCacheTtlMs: 60_000 });
+  feeds = await startFeedServer();
+  feeds.feed.body = rssFeed([]);
+  server = await startSeededTestServer({
+    readCacheTtlMs: 60_000,
+    retail: { allowHosts: [feeds.host], feedUrls: [feeds.url] },
+  });
   cookie = await adminCookie(server);
   routes = routeTable((server.app as unknown as { router: unknown }).router);
   const breeds = (await anonymousGet("/api/breeds")).body as { id: number }[];
@@ -589,7 +612,10 @@ beforeAll(async () => {
   breedId = lastBreed.id;
   categoryIds = [first.id, second.id];
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await feeds?.close();
+});
 
 describe("what each write route does to the caches", () => {
   it("has a cache rule for every write route the router has, and none for a route that is gone", () => {
