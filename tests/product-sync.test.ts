@@ -299,6 +299,26 @@ describe("the admin's view of the sources and a toy's price", () => {
     await services.productSync.stop();
   });
 
+  it("a run's problems name a feed without its key", async () => {
+    const services = createServices(server.database, {
+      logger: silent,
+      siteUrl: server.url,
+      mail: { transport: null, contactTo: "owner@pawsomepicks.test", sendTimeoutMs: 3_000 },
+      retail: { allowHosts: [feeds.host], feedUrls: [`${feeds.url}?key=k3y`] },
+    });
+    feeds.feed.status = 500;
+    try {
+      const run = await services.productSync.run("admin");
+      expect(run.problems).toContainEqual(
+        expect.objectContaining({ source: `feed ${feeds.url}?key=***`, message: "The feed answered HTTP 500." }),
+      );
+      expect(JSON.stringify(run)).not.toContain("k3y");
+    } finally {
+      feeds.feed.status = 200;
+      await services.productSync.stop();
+    }
+  });
+
   it("the product API stores a retailer item id, the sync matches it, and only the owner reads it with the price's source and time", async () => {
     const api = (method: string, path: string, body?: unknown) =>
       fetch(`${server.url}${path}`, {

@@ -143,7 +143,8 @@ export function createProductSyncService(db: Database, options: ProductSyncOptio
     const items = new Map<string, FeedItem>();
     let complete = true;
     for (const url of options.feedUrls) {
-      const source = `feed ${url}`;
+      // the address as the admin shows it: a feed's key in its query is no problem report's business
+      const source = `feed ${feedUrlForDisplay(url)}`;
       try {
         const answer = await options.request({
           url,

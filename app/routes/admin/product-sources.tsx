@@ -107,7 +107,8 @@ function RunProblems({ run }: { run: SyncRun }) {
       <summary className="cursor-pointer text-sm font-semibold text-amber-900 underline underline-offset-2">
         {PRODUCT_SOURCES_TEXT.problemsSummary(run.problems.length)}
       </summary>
-      <ul className="mt-2 grid list-disc gap-1 pl-5 text-sm break-words">
+      {/* wrap-anywhere: a feed's long address must not widen the table past a phone's screen */}
+      <ul className="mt-2 grid list-disc gap-1 pl-5 text-sm wrap-anywhere">
         {run.problems.map((problem, index) => (
           // problems have no id of their own; their order is the run's
           // biome-ignore lint/suspicious/noArrayIndexKey: a stored, unchanging list
@@ -146,7 +147,7 @@ function RunsTable({ runs }: { runs: SyncRun[] }) {
       <tbody className="divide-y divide-stone-200">
         {runs.map((run) => (
           <tr key={run.id} data-testid="sync-run">
-            <td className={`${CELL} whitespace-nowrap`}>
+            <td className={`${CELL} sm:whitespace-nowrap`}>
               <LocalDate iso={run.startedAt} withTime />
               <span className="block text-xs text-muted sm:hidden">{SYNC_TRIGGER_LABELS[run.trigger]}</span>
             </td>
@@ -165,9 +166,9 @@ function RunsTable({ runs }: { runs: SyncRun[] }) {
               </span>
             </td>
             <td className={CELL}>
-              <dl className="flex flex-wrap gap-x-3 gap-y-1">
+              <dl className="grid grid-cols-[auto_auto] justify-start gap-x-2 sm:flex sm:flex-wrap sm:gap-x-3 sm:gap-y-1">
                 {(["checked", "updated", "unavailable", "failed"] as const).map((count) => (
-                  <div key={count} className="flex gap-1">
+                  <div key={count} className="contents sm:flex sm:gap-1">
                     <dt className="text-muted">{count}</dt>
                     <dd className="font-bold tabular-nums">{run[count]}</dd>
                   </div>
