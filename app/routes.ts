@@ -61,6 +61,8 @@ export default [
     route("admin/activity", "routes/admin/activity/list.tsx"),
     route("admin/password", "routes/admin/password.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
+    // issue 27: what the product sync reads, "Sync now" and the last runs
+    route("admin/product-sources", "routes/admin/product-sources.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -21,6 +21,10 @@ export type CategoryRef = z.infer<typeof categoryRefSchema>;
 export const TOY_STATUSES = ["draft", "published"] as const;
 export type ToyStatus = (typeof TOY_STATUSES)[number];
 
+/** Who last confirmed a toy's price and stock: the owner's save, Amazon's API or a product feed (issue 27). */
+export const PRICE_SOURCES = ["owner", "amazon", "feed"] as const;
+export type PriceSource = (typeof PRICE_SOURCES)[number];
+
 export const toySchema = wireSchema(() =>
   z.object({
     id: z.number().int().positive(),
@@ -56,6 +60,22 @@ export const toySchema = wireSchema(() =>
   }),
 );
 export type Toy = z.infer<typeof toySchema>;
+
+/**
+ * A toy as the owner's editors read it (issue 27): the public shape plus where its price comes
+ * from. Admin reads and writes answer this; visitors never see the retailer item id.
+ */
+export const adminToySchema = wireSchema(() =>
+  toySchema.extend({
+    /** the product's id in another programme's product feed (g:id), when it is not the ASIN */
+    retailerItemId: z.string().nullable(),
+    /** when the price and stock were last confirmed (a save by the owner, or a source's answer); null: never */
+    priceConfirmedAt: z.iso.datetime().nullable(),
+    /** who confirmed them last: the owner's save, Amazon's API or a product feed */
+    priceSource: z.enum(PRICE_SOURCES).nullable(),
+  }),
+);
+export type AdminToy = z.infer<typeof adminToySchema>;
 
 /**
  * What a toy card shows. Pages send their cards only these fields, not whole toys: the details,

@@ -102,6 +102,23 @@ describe("product form", () => {
     });
   });
 
+  it("takes a retailer item id trimmed, at most 100 characters, and none when empty (form and API alike)", () => {
+    expect(parse({ ...valid, retailerItemId: "  SHOP-12345 " })).toMatchObject({
+      status: "success",
+      value: { retailerItemId: "SHOP-12345" },
+    });
+    expect(parse(valid)).toMatchObject({ status: "success", value: { retailerItemId: null } });
+    expect(errorsOf(parse({ ...valid, retailerItemId: "x".repeat(101) }))).toEqual({
+      retailerItemId: ["Retailer item id must be at most 100 characters"],
+    });
+    const api = { name: valid.name, description: valid.description, details: valid.details, price: "9.99" };
+    expect(productInputSchema.parse({ ...api, retailerItemId: " FEED-1 " }).retailerItemId).toBe("FEED-1");
+    for (const empty of ["", "   ", null, undefined]) {
+      expect(productInputSchema.parse({ ...api, retailerItemId: empty }).retailerItemId).toBeNull();
+    }
+    expect(productInputSchema.safeParse({ ...api, retailerItemId: "x".repeat(101) }).success).toBe(false);
+  });
+
   it("says every problem at once with the spec's messages, and keeps the 5.9 rating quirk", () => {
     expect(errorsOf(parse({ reviewCount: "abc" }))).toEqual({
       name: ["Name must be at least 5 characters"],

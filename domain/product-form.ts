@@ -36,6 +36,9 @@ export function coerceReviewCount(value: unknown): number {
   return Number.isFinite(number) && number > 0 ? Math.min(Math.trunc(number), 1_000_000_000) : 0;
 }
 
+/** A retailer item id's length limit: feeds' ids are short (Google allows 50), with room to spare. */
+export const MAX_RETAILER_ITEM_ID = 100;
+
 const optionalText = (max: number, label: string) =>
   z
     .string()
@@ -78,6 +81,8 @@ export const productFields = {
   priceDiscount: optionalText(30, "Discount price").transform((v) => (v === null ? null : normalisePrice(v))),
   amazonUrl: optionalUrl("Amazon URL"),
   amazonAsin: optionalText(20, "Amazon ASIN"),
+  /** the product's id in another programme's product feed (its g:id), when it is not the ASIN (issue 27) */
+  retailerItemId: optionalText(MAX_RETAILER_ITEM_ID, "Retailer item id"),
   affiliateUrl: optionalUrl("Affiliate URL"),
   affiliateCode: optionalText(100, "Affiliate code"),
   materialType: optionalText(100, "Material type"),
@@ -194,6 +199,7 @@ export const productFormFields = z.object({
   reviewCount: productFields.reviewCount,
   amazonUrl: productFields.amazonUrl,
   amazonAsin: productFields.amazonAsin,
+  retailerItemId: productFields.retailerItemId,
   isTopPick: switchField,
   inStock: switchField,
   isPrimeEligible: switchField,

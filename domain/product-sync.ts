@@ -4,6 +4,7 @@
 
 import { z } from "zod";
 import "./zod-config";
+import { PRICE_SOURCES } from "./catalog";
 import { normalisePrice } from "./price";
 import type { FeedItem } from "./product-feed";
 import type { Money, RetailerAvailability, RetailerItem } from "./retailer-item";
@@ -49,7 +50,7 @@ export type SyncRun = z.infer<typeof productSyncRunSchema>;
 export const toyPriceStateSchema = wireSchema(() =>
   z.object({
     recordedAt: z.iso.datetime(),
-    source: z.enum(["owner", "amazon", "feed"]),
+    source: z.enum(PRICE_SOURCES),
     price: z.string(),
     priceDiscount: z.string().nullable(),
     inStock: z.boolean(),

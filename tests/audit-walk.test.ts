@@ -798,6 +798,9 @@ const PAGE_EXAMPLES: Record<string, Record<string, Example>> = {
       },
     },
   },
+  "POST /admin/product-sources": {
+    sync: { arrange: async () => ({ path: "/admin/product-sources", form: { intent: "sync" } }) },
+  },
   "POST /admin/settings": {
     save: {
       arrange: async () => ({

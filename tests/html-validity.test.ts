@@ -6,10 +6,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toys } from "#server/db/schema.ts";
 import routeConfig from "../app/routes";
+import { type FeedServer, feedItem, rssFeed, startFeedServer } from "./support/feed-server";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "./support/test-server";
 
 // The Nu Html Checker (vnu.jar, what validator.w3.org/nu runs) over the server-rendered HTML of
@@ -39,6 +41,7 @@ interface Page {
 }
 
 let server: SeededTestServer;
+let feeds: FeedServer;
 let cookie: string;
 const scratch = mkdtempSync(join(tmpdir(), "pawsome-nu-"));
 
@@ -89,6 +92,17 @@ async function fillTheAdminScreens() {
   const posts = (await admin("GET", "/api/posts")) as { id: number; slug: string }[];
   await admin("POST", "/api/admin/newsletters", { postId: posts[0]?.id });
   await admin("DELETE", `/api/posts/${posts.at(-1)?.id}`);
+  // a product sync with a changed price (the product form's history) and an unknown id (a run's problems)
+  const [toy] = (await admin("GET", "/api/toys")) as { id: number }[];
+  await server.database.db
+    .update(toys)
+    .set({ retailerItemId: "NU-1" })
+    .where(eq(toys.id, toy?.id ?? 0));
+  feeds.feed.body = rssFeed([
+    feedItem("NU-1", { price: "21.50 USD", link: "https://shop.example/nu-1" }),
+    feedItem("NU-UNKNOWN"),
+  ]);
+  await server.services.productSync.run("admin");
 }
 
 async function pages(): Promise<Page[]> {
@@ -173,6 +187,7 @@ async function pages(): Promise<Page[]> {
     owner("admin activity", "/admin/activity"),
     owner("admin password", "/admin/password"),
     owner("admin settings", "/admin/settings"),
+    owner("admin product sources", "/admin/product-sources"),
     owner("admin not found", "/admin/no-such-screen", 404),
   ];
 }
@@ -197,14 +212,20 @@ function nuCheck(files: string[]): Promise<NuMessage[]> {
 }
 
 beforeAll(async () => {
+  feeds = await startFeedServer();
   // the page cache would answer later requests from earlier renders: every page is rendered here
-  server = await startSeededTestServer({ renderPages: true, readCacheTtlMs: 0 });
+  server = await startSeededTestServer({
+    renderPages: true,
+    readCacheTtlMs: 0,
+    retail: { allowHosts: [feeds.host], feedUrls: [feeds.url] },
+  });
   cookie = await adminCookie(server);
   await fillTheAdminScreens();
 }, 120_000);
 
 afterAll(async () => {
   await server?.close();
+  await feeds?.close();
   rmSync(scratch, { recursive: true, force: true });
 });
 

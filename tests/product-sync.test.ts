@@ -275,3 +275,86 @@ describe("the schedule", () => {
     await services.productSync.stop();
   });
 });
+
+describe("the admin's view of the sources and a toy's price", () => {
+  it("lists what is configured without the credential, and nothing when no source is set up", async () => {
+    expect(server.services.productSync.sources()).toEqual({
+      amazon: { marketplace: "www.amazon.com" },
+      feeds: [feeds.url],
+      intervalMinutes: 60,
+    });
+    const services = createServices(server.database, {
+      logger: silent,
+      siteUrl: server.url,
+      mail: { transport: null, contactTo: "owner@pawsomepicks.test", sendTimeoutMs: 3_000 },
+      retail: { allowHosts: [], feedUrls: ["https://u:pw@feeds.example/f.xml?key=k3y"], syncIntervalMinutes: 120 },
+    });
+    const sources = services.productSync.sources();
+    expect(sources).toEqual({
+      amazon: null,
+      feeds: ["https://u:***@feeds.example/f.xml?key=***"],
+      intervalMinutes: 120,
+    });
+    expect(JSON.stringify(sources)).not.toMatch(/pw|k3y/);
+    await services.productSync.stop();
+  });
+
+  it("a run's problems name a feed without its key", async () => {
+    const services = createServices(server.database, {
+      logger: silent,
+      siteUrl: server.url,
+      mail: { transport: null, contactTo: "owner@pawsomepicks.test", sendTimeoutMs: 3_000 },
+      retail: { allowHosts: [feeds.host], feedUrls: [`${feeds.url}?key=k3y`] },
+    });
+    feeds.feed.status = 500;
+    try {
+      const run = await services.productSync.run("admin");
+      expect(run.problems).toContainEqual(
+        expect.objectContaining({ source: `feed ${feeds.url}?key=***`, message: "The feed answered HTTP 500." }),
+      );
+      expect(JSON.stringify(run)).not.toContain("k3y");
+    } finally {
+      feeds.feed.status = 200;
+      await services.productSync.stop();
+    }
+  });
+
+  it("the product API stores a retailer item id, the sync matches it, and only the owner reads it with the price's source and time", async () => {
+    const api = (method: string, path: string, body?: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method,
+        headers: { cookie, origin: server.url, ...(body ? { "content-type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    const product = {
+      name: "Feed Matched Ball",
+      description: "A ball another programme sells.",
+      details: "A rubber ball whose price comes from a product feed.",
+      price: "5.00",
+      retailerItemId: "  SHOP-API-1 ",
+    };
+    const created = await api("POST", "/api/toys", product);
+    expect(created.status).toBe(201);
+    const stored = await created.json();
+    expect(stored).toMatchObject({ retailerItemId: "SHOP-API-1", priceSource: "owner" });
+    expect(Date.parse(stored.priceConfirmedAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    const copy = await (await api("POST", `/api/toys/${stored.id}/duplicate`)).json();
+    expect(copy).toMatchObject({ retailerItemId: "SHOP-API-1", status: "draft" });
+    const emptied = await (await api("PUT", `/api/toys/${copy.id}`, { ...product, retailerItemId: "" })).json();
+    expect(emptied.retailerItemId).toBeNull();
+
+    feeds.feed.body = rssFeed([feedItem("SHOP-API-1", { price: "7.25 USD" })]);
+    expect(await (await sync()).json()).toMatchObject({ status: "done" });
+    const owner = await (await api("GET", `/api/toys/${stored.id}`)).json();
+    expect(owner).toMatchObject({ price: "$7.25", retailerItemId: "SHOP-API-1", priceSource: "feed" });
+    expect(await server.services.productSync.history(stored.id)).toEqual([
+      expect.objectContaining({ source: "feed", price: "$7.25" }),
+    ]);
+    // the public shape is the spec's: no retailer item id, no stamp fields
+    const visitor = await (await fetch(`${server.url}/api/toys/${stored.id}`)).json();
+    expect(visitor.price).toBe("$7.25");
+    expect(visitor).not.toHaveProperty("retailerItemId");
+    expect(visitor).not.toHaveProperty("priceSource");
+  });
+});

@@ -11,6 +11,7 @@ import {
 } from "#domain/auth.ts";
 import { breedDeleteQuerySchema, breedInputSchema } from "#domain/breed-form.ts";
 import {
+  adminToySchema,
   breedRecommendationsSchema,
   breedSchema,
   categoryRefSchema,
@@ -134,6 +135,7 @@ const WIRE_SCHEMAS: Record<string, z.ZodType> = {
   Category: categorySchema,
   CategoryRef: categoryRefSchema,
   Toy: toySchema,
+  AdminToy: adminToySchema,
   Recommendation: recommendationSchema,
   BreedRecommendations: breedRecommendationsSchema,
   ToyBreedLink: toyBreedLinkSchema,
@@ -362,7 +364,12 @@ const OPERATIONS: Operation[] = [
     tag: "Catalogue",
     summary: "One toy",
     ids: { id: "the toy's id" },
-    ok: { 200: { description: "The toy", body: "Toy" } },
+    ok: {
+      200: {
+        description: "The toy; with an admin session, a draft too, as an AdminToy (where its price comes from)",
+        body: { anyOf: [{ $ref: "#/components/schemas/Toy" }, { $ref: "#/components/schemas/AdminToy" }] },
+      },
+    },
     errors: [404],
   },
   {
@@ -599,7 +606,7 @@ const OPERATIONS: Operation[] = [
     tag: "Admin content",
     summary: "Creates a product with its categories and breed notes (its slug is made from the name unless given)",
     body: mergedBody(productInputSchema, optionalSlugSchema),
-    ok: { 201: { description: "The stored product", body: "Toy" } },
+    ok: { 201: { description: "The stored product", body: "AdminToy" } },
     errors: [409],
   },
   {
@@ -611,7 +618,7 @@ const OPERATIONS: Operation[] = [
       "Replaces a product (and its categories and breed notes, when given); a new slug keeps the old one as a redirect",
     ids: { id: "the toy's id" },
     body: mergedBody(productInputSchema, optionalSlugSchema),
-    ok: { 200: { description: "The stored product", body: "Toy" } },
+    ok: { 200: { description: "The stored product", body: "AdminToy" } },
     errors: [404, 409],
   },
   {
@@ -631,7 +638,7 @@ const OPERATIONS: Operation[] = [
     tag: "Admin content",
     summary: "Brings a product back from the trash with its categories, breed links and clicks",
     ids: { id: "the toy's id" },
-    ok: { 200: { description: "The restored product", body: "Toy" } },
+    ok: { 200: { description: "The restored product", body: "AdminToy" } },
     errors: [404],
   },
   {
@@ -875,7 +882,7 @@ const OPERATIONS: Operation[] = [
     summary:
       'Copies a product as "{name} (copy)" with its categories and breed notes, as a draft visitors do not see (not as a top pick)',
     ids: { id: "the toy's id" },
-    ok: { 201: { description: "The copy", body: "Toy" } },
+    ok: { 201: { description: "The copy", body: "AdminToy" } },
     errors: [404],
   },
   // Admin insights

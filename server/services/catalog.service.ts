@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, exists, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import {
   type AdminProductRow,
+  type AdminToy,
   type Breed,
   type BreedRecommendations,
   type BreedSummary,
@@ -106,6 +107,13 @@ const toyColumns = {
   categoryId: toys.categoryId,
   categoryName: categories.name,
   status: toys.status,
+};
+
+/** What the owner's editors read beside a toy's public fields (AdminToy). */
+const adminToyColumns = {
+  retailerItemId: toys.retailerItemId,
+  priceConfirmedAt: toys.priceConfirmedAt,
+  priceSource: toys.priceSource,
 };
 
 /**
@@ -484,9 +492,18 @@ export function createCatalogService(db: Database) {
       return findToy(id, "visitor");
     },
 
-    /** One toy outside the trash, draft or published, or null (the admin's editors; never cached). */
-    async getToyForEditing(id: number): Promise<Toy | null> {
-      return findToy(id, "admin");
+    /**
+     * One toy outside the trash, draft or published, with where its price comes from, or null
+     * (the admin's editors; never cached).
+     */
+    async getToyForEditing(id: number): Promise<AdminToy | null> {
+      const rows = await db
+        .select({ ...toyColumns, ...adminToyColumns })
+        .from(toys)
+        .leftJoin(categories, eq(categories.id, toys.categoryId))
+        .where(and(toyCondition("admin"), eq(toys.id, id)));
+      const [toy] = await withCategories(rows);
+      return toy ? { ...toy, priceConfirmedAt: toy.priceConfirmedAt?.toISOString() ?? null } : null;
     },
 
     /** A toy's categories, or null when the toy does not exist. */

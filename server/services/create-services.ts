@@ -326,6 +326,7 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     productSync: audited(
       createProductSyncService(db, {
         amazon: retail.amazon,
+        amazonMarketplace: config.retail?.amazon?.marketplace,
         request: retail.fetch.request,
         feedUrls: config.retail?.feedUrls ?? [],
         intervalMinutes: config.retail?.syncIntervalMinutes ?? 60,

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, like, ne } from "drizzle-orm";
-import type { Toy, ToyBreedLink, ToyCategoryLink } from "#domain/catalog.ts";
+import type { AdminToy, ToyBreedLink, ToyCategoryLink } from "#domain/catalog.ts";
 import { ALREADY_RECOMMENDED, type ProductInput } from "#domain/product-form.ts";
 import type { ProductBulkInput, ProductBulkResult } from "#domain/product-list.ts";
 import { slugify, uniqueSlug } from "#domain/slug.ts";
@@ -159,7 +159,7 @@ export function createProductEditorService(db: Database, catalog: CatalogService
     if (!toy) throw new ServiceError("not-found", "Product not found");
   }
 
-  async function loaded(toyId: number): Promise<Toy> {
+  async function loaded(toyId: number): Promise<AdminToy> {
     const toy = await catalog.getToyForEditing(toyId);
     if (!toy) throw new Error(`toy ${toyId} vanished after saving`);
     return toy;
@@ -171,7 +171,7 @@ export function createProductEditorService(db: Database, catalog: CatalogService
      * `options.slug`, or made from the name (made unique with -2, -3…); it is published unless
      * the input says draft.
      */
-    async create(input: ProductInput, options: { slug?: string } = {}): Promise<Toy> {
+    async create(input: ProductInput, options: { slug?: string } = {}): Promise<AdminToy> {
       const id = await write(() =>
         db.transaction(async (tx) => {
           await assertReferences(tx, input);
@@ -193,7 +193,7 @@ export function createProductEditorService(db: Database, catalog: CatalogService
      * Replaces a product's fields (and its links when given) in one transaction; null when
      * there is no such product. The slug stays unless `options.slug` changes it.
      */
-    async update(id: number, input: ProductInput, options: { slug?: string } = {}): Promise<Toy | null> {
+    async update(id: number, input: ProductInput, options: { slug?: string } = {}): Promise<AdminToy | null> {
       const updated = await write(() =>
         db.transaction(async (tx) => {
           await assertReferences(tx, input);
@@ -356,7 +356,7 @@ export function createProductEditorService(db: Database, catalog: CatalogService
      * not a top pick, whatever the original is: visitors never meet a half-edited "(copy)" in the
      * catalogue, on breed pages, in the sitemap or the quiz until the owner publishes it.
      */
-    async duplicate(id: number): Promise<Toy | null> {
+    async duplicate(id: number): Promise<AdminToy | null> {
       const copyId = await write(() =>
         db.transaction(async (tx) => {
           const [original] = await tx

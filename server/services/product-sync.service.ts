@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { Logger } from "pino";
 import { type FeedItem, parseProductFeed } from "#domain/product-feed.ts";
+import { feedUrlForDisplay, type ProductSources } from "#domain/product-sources.ts";
 import {
   applySourceFacts,
   factsFromAmazon,
@@ -25,6 +26,8 @@ import { ServiceError } from "./service-error";
 
 export interface ProductSyncOptions {
   amazon: CreatorsApiClient | null;
+  /** the Amazon store the client reads (AMAZON_CREATORS_MARKETPLACE), for the admin's overview */
+  amazonMarketplace?: string;
   /** the safe outbound request (decision 054): feeds never reach private addresses */
   request: (input: OutboundRequest) => Promise<OutboundResponse>;
   feedUrls: readonly string[];
@@ -140,7 +143,8 @@ export function createProductSyncService(db: Database, options: ProductSyncOptio
     const items = new Map<string, FeedItem>();
     let complete = true;
     for (const url of options.feedUrls) {
-      const source = `feed ${url}`;
+      // the address as the admin shows it: a feed's key in its query is no problem report's business
+      const source = `feed ${feedUrlForDisplay(url)}`;
       try {
         const answer = await options.request({
           url,
@@ -422,6 +426,15 @@ export function createProductSyncService(db: Database, options: ProductSyncOptio
 
     /** Whether anything is configured to sync from. */
     hasSources,
+
+    /** What the sync reads from, for the admin: the credential and the feeds' keys left out. */
+    sources(): ProductSources {
+      return {
+        amazon: options.amazon ? { marketplace: options.amazonMarketplace ?? "www.amazon.com" } : null,
+        feeds: options.feedUrls.map(feedUrlForDisplay),
+        intervalMinutes: options.intervalMinutes,
+      };
+    },
 
     /** The latest runs, newest first. */
     async recentRuns(limit = 10): Promise<SyncRun[]> {

@@ -12,13 +12,14 @@ export interface FeedServer {
   close(): Promise<void>;
 }
 
-export async function startFeedServer(): Promise<FeedServer> {
+/** `port`: a fixed one (a browser test's site is configured with the feed's address before it starts); default any free one. */
+export async function startFeedServer(options: { port?: number } = {}): Promise<FeedServer> {
   const feed = { status: 200, body: "", type: "application/rss+xml" };
   const server: Server = createServer((_req, res) => {
     res.writeHead(feed.status, { "content-type": feed.type });
     res.end(feed.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     feed,

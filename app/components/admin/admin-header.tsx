@@ -12,6 +12,7 @@ import {
   PawPrint,
   Send,
   Settings,
+  Store,
   Tags,
   Trash2,
   Users,
@@ -33,6 +34,7 @@ const AREAS = [
   { to: "/admin/newsletters", label: "Newsletters", icon: Send, also: [] },
   { to: "/admin/trash", label: "Trash", icon: Trash2, also: [] },
   { to: "/admin/activity", label: "Activity log", icon: History, also: [] },
+  { to: "/admin/product-sources", label: "Product sources", icon: Store, also: [] },
   { to: "/admin/settings", label: "Settings", icon: Settings, also: [] },
 ] as const;
 

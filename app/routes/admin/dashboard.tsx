@@ -20,6 +20,7 @@ import {
   DASHBOARD_TOP_TOYS,
   dashboardPeriodFrom,
 } from "#domain/insights.ts";
+import { productSyncNotice } from "#domain/product-sources.ts";
 import { siteNotices } from "#domain/site-settings.ts";
 import type { Route } from "./+types/dashboard";
 import type { loader as adminLoader } from "./layout";
@@ -35,24 +36,28 @@ const QUICK_ACTIONS = [
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context);
   const days = dashboardPeriodFrom(new URL(request.url).searchParams.get("days"));
-  const { dashboard, quizSubmissions, stats, inbox, audit, siteSettings } = context.services;
+  const { dashboard, quizSubmissions, stats, inbox, audit, siteSettings, productSync } = context.services;
   const log = (what: string) => (error: unknown) =>
     context.logger.error({ err: error }, `admin dashboard: ${what} failed`);
-  const [counts, submissions, visits, topToys, clicks, unreadMessages, activity, settings] = await Promise.all([
-    settle(() => dashboard.counts(), log("counts")),
-    settle(() => quizSubmissions.summary(), log("quiz submissions summary")),
-    settle(() => stats.daily(days), log("daily visits")),
-    settle(() => stats.topClickedToys(days, DASHBOARD_TOP_TOYS), log("top clicked toys")),
-    settle(() => stats.clickBreakdown(days, DASHBOARD_TOP_ARTICLES), log("clicks by placement")),
-    settle(() => inbox.unreadCount(), log("unread messages")),
-    settle(
-      () => audit.list({ action: "all", kind: "all", page: 1, pageSize: AUDIT_RECENT_COUNT }),
-      log("recent activity"),
-    ),
-    settle(() => siteSettings.get(), log("site settings")),
-  ]);
-  // what the owner must still set up, and why (a postal address, the associate tag)
-  const notices = settings.ok ? siteNotices(settings.data) : [];
+  const [counts, submissions, visits, topToys, clicks, unreadMessages, activity, settings, lastSync] =
+    await Promise.all([
+      settle(() => dashboard.counts(), log("counts")),
+      settle(() => quizSubmissions.summary(), log("quiz submissions summary")),
+      settle(() => stats.daily(days), log("daily visits")),
+      settle(() => stats.topClickedToys(days, DASHBOARD_TOP_TOYS), log("top clicked toys")),
+      settle(() => stats.clickBreakdown(days, DASHBOARD_TOP_ARTICLES), log("clicks by placement")),
+      settle(() => inbox.unreadCount(), log("unread messages")),
+      settle(
+        () => audit.list({ action: "all", kind: "all", page: 1, pageSize: AUDIT_RECENT_COUNT }),
+        log("recent activity"),
+      ),
+      settle(() => siteSettings.get(), log("site settings")),
+      settle(() => productSync.recentRuns(1), log("last product sync")),
+    ]);
+  // what the owner must still set up, and why (a postal address, the associate tag), and a
+  // product sync that could not check every product (issue 27)
+  const syncNotice = lastSync.ok ? productSyncNotice(lastSync.data[0]) : null;
+  const notices = [...(settings.ok ? siteNotices(settings.data) : []), ...(syncNotice ? [syncNotice] : [])];
   return { days, counts, submissions, visits, topToys, clicks, unreadMessages, activity, notices };
 }
 

@@ -12,11 +12,19 @@ import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved
 import { buttonClass } from "#app/components/ui/button.ts";
 import { ApiError, callApi, failureReason } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
-import type { CategoryRef, Toy } from "#domain/catalog.ts";
-import { DEFAULT_RATING, type ProductInput, productFormFields, productFormSchema } from "#domain/product-form.ts";
+import type { AdminToy, CategoryRef } from "#domain/catalog.ts";
+import {
+  DEFAULT_RATING,
+  MAX_RETAILER_ITEM_ID,
+  type ProductInput,
+  productFormFields,
+  productFormSchema,
+} from "#domain/product-form.ts";
+import type { ToyPriceState } from "#domain/product-sync.ts";
 import { slugify } from "#domain/slug.ts";
 import { type BreedChoice, ProductBreedPicker } from "./product-breed-picker";
 import { ProductCategorySelect } from "./product-category-select";
+import { ProductPriceFacts } from "./product-price-facts";
 
 /** What the product page's action answers when the form was posted before the scripts ran. */
 export interface ProductActionData {
@@ -26,7 +34,7 @@ export interface ProductActionData {
 const FORM_FIELDS: readonly string[] = productFormFields.keyof().options;
 
 /** The form's starting values: spec §3 defaults for a new product, the stored ones in edit mode. */
-function startingValues(toy: Toy | null) {
+function startingValues(toy: AdminToy | null) {
   return {
     name: toy?.name ?? "",
     imageUrl: toy?.imageUrl ?? null,
@@ -41,6 +49,7 @@ function startingValues(toy: Toy | null) {
     reviewCount: String(toy?.reviewCount ?? 0),
     amazonUrl: toy?.amazonUrl ?? "",
     amazonAsin: toy?.amazonAsin ?? "",
+    retailerItemId: toy?.retailerItemId ?? "",
     isTopPick: toy?.isTopPick ?? false,
     inStock: toy?.inStock ?? true,
     isPrimeEligible: toy?.isPrimeEligible ?? false,
@@ -87,12 +96,15 @@ export function ProductForm({
   toy,
   categories,
   breeds,
+  priceHistory = [],
   actionData,
 }: {
   /** the stored product in edit mode, null to create one */
-  toy: Toy | null;
+  toy: AdminToy | null;
   categories: CategoryRef[];
   breeds: BreedChoice[];
+  /** edit mode: the states the product sync recorded, newest first */
+  priceHistory?: ToyPriceState[];
   actionData?: ProductActionData;
 }) {
   const navigate = useNavigate();
@@ -230,6 +242,7 @@ export function ProductForm({
                   inputProps={{ inputMode: "decimal", placeholder: DEFAULT_RATING, autoComplete: "off" }}
                 />
               </div>
+              {toy ? <ProductPriceFacts toy={toy} history={priceHistory} /> : null}
               <ProductCategorySelect field={fields.selectedCategories} label="Categories" categories={categories} />
               <div className="grid gap-6 sm:grid-cols-2">
                 <TextField
@@ -255,6 +268,18 @@ export function ProductForm({
                   field={fields.amazonAsin}
                   label={optional("Amazon ASIN")}
                   inputProps={{ placeholder: "e.g. B092RACCAR", autoComplete: "off" }}
+                />
+                <TextField
+                  field={fields.retailerItemId}
+                  label={optional("Retailer item id")}
+                  hint="The product's id in another programme's product feed (g:id), when it is not the ASIN"
+                  inputProps={{
+                    placeholder: "e.g. SHOP-12345",
+                    maxLength: MAX_RETAILER_ITEM_ID,
+                    autoCapitalize: "none",
+                    autoComplete: "off",
+                    spellCheck: false,
+                  }}
                 />
               </div>
               <div className="grid gap-3 md:grid-cols-3">

@@ -34,16 +34,18 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = editIdFrom("id" in params ? params.id : undefined);
   if (id !== null && !isDatabaseId(String(id))) throw data("Product not found", { status: 404 });
 
-  const [breeds, categories, toy, breedLinks] = await Promise.all([
+  const [breeds, categories, toy, breedLinks, priceHistory] = await Promise.all([
     catalog.listBreeds(),
     catalog.listCategories(),
     id === null ? null : catalog.getToyForEditing(id),
     id === null ? [] : catalog.listToyBreedLinksForEditing(id),
+    id === null ? [] : context.services.productSync.history(id),
   ]);
   if (id !== null && !toy) throw data("Product not found", { status: 404 });
   return {
     toy,
     breedLinks: breedLinks ?? [],
+    priceHistory: priceHistory ?? [],
     // Only what the form shows of each.
     breeds: breeds.map(({ id, name, size }) => ({ id, name, size })),
     categories: categories.map(toOption),
@@ -81,7 +83,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 /** /admin/products/new and /admin/products/{id}: the product form, and in edit mode the live breed editor. */
 export default function AdminProductEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { toy, breedLinks, breeds, categories } = loaderData;
+  const { toy, breedLinks, breeds, categories, priceHistory } = loaderData;
   const editing = toy !== null;
 
   return (
@@ -97,7 +99,14 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
       />
       <div className="mt-8 grid gap-6">
         {/* Keyed by product, so moving between products starts from the stored values. */}
-        <ProductForm key={toy?.id ?? "new"} toy={toy} categories={categories} breeds={breeds} actionData={actionData} />
+        <ProductForm
+          key={toy?.id ?? "new"}
+          toy={toy}
+          categories={categories}
+          breeds={breeds}
+          priceHistory={priceHistory}
+          actionData={actionData}
+        />
         {toy ? (
           <section
             aria-labelledby="product-breeds-heading"

@@ -1,0 +1,123 @@
+import { z } from "zod";
+import "./zod-config";
+import type { PriceSource } from "./catalog";
+import type { SyncCounts, SyncRun } from "./product-sync";
+import type { SiteNotice } from "./site-settings";
+import { wireSchema } from "./wire-schema";
+
+// The admin's view of the product sync (issue 27): what is configured to sync from, the runs,
+// and where a toy's price comes from, in the owner's words.
+
+export const PRODUCT_SOURCES_PATH = "/admin/product-sources";
+
+export const PRODUCT_SOURCES_TEXT = {
+  title: "Product sources",
+  intro: "Where the site reads prices, stock and links from, and how the last syncs went.",
+  configuredHeading: "Configured sources",
+  amazonHeading: "Amazon Creators API",
+  amazonNotSetUp:
+    "Not set up: set AMAZON_CREATORS_CLIENT_ID and AMAZON_CREATORS_CLIENT_SECRET (Associates Central → Tools → Creators API) on the server, with AMAZON_CREATORS_CREDENTIAL_VERSION and AMAZON_CREATORS_MARKETPLACE when they differ from 2.1 and www.amazon.com, then restart the site.",
+  feedsHeading: "Product feeds",
+  feedsNotSetUp:
+    "None: list your other programmes' product feeds (Google Merchant Center format) in PRODUCT_FEED_URLS on the server, comma-separated, then restart the site.",
+  intervalHeading: "Schedule",
+  syncNow: "Sync now",
+  syncing: "Syncing...",
+  noSources: "Nothing to sync from yet: set up Amazon's API or a product feed first.",
+  runsHeading: "Recent syncs",
+  runsCaption: "The last syncs, newest first",
+  noRuns: "No sync has run yet.",
+  problemsSummary: (count: number) => `${count} ${count === 1 ? "problem" : "problems"}`,
+  syncFailed: "The sync could not run",
+} as const;
+
+/** Where the form says a price comes from. */
+export const PRICE_SOURCE_LABELS: Record<PriceSource, string> = {
+  amazon: "Amazon",
+  feed: "Product feed",
+  owner: "You (typed)",
+};
+
+export const SYNC_TRIGGER_LABELS: Record<SyncRun["trigger"], string> = { schedule: "Scheduled", admin: "Manual" };
+export const SYNC_STATUS_LABELS: Record<SyncRun["status"], string> = {
+  running: "Running",
+  done: "Finished",
+  failed: "Failed",
+};
+
+/** What the product form says about a toy's price history. */
+export const PRICE_FACTS_TEXT = {
+  source: "Price source",
+  lastConfirmed: "Last confirmed",
+  neverConfirmed: "Never confirmed",
+  historySummary: "Price history",
+  historyCaption: "The toy's price, sale price, stock and link each time a source changed one, newest first",
+  noHistory: "No changes recorded yet.",
+} as const;
+
+/** What a finished sync says: "Sync finished: 3 checked, 1 updated, 0 unavailable, 0 failed". */
+export function syncFinishedMessage(counts: SyncCounts): string {
+  return `Sync finished: ${counts.checked} checked, ${counts.updated} updated, ${counts.unavailable} unavailable, ${counts.failed} failed`;
+}
+
+/**
+ * A feed's address as the admin shows it: a password in it and the values of its query (where
+ * programmes put access keys) are left out, so the page never displays a credential.
+ */
+export function feedUrlForDisplay(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  if (parsed.password) parsed.password = "***";
+  const names = [...parsed.searchParams.keys()];
+  if (names.length === 0) return parsed.href;
+  parsed.search = "";
+  return `${parsed.href}?${names.map((name) => `${encodeURIComponent(name)}=***`).join("&")}`;
+}
+
+/** What the sync reads from, as the admin shows it (never a credential). */
+export const productSourcesSchema = wireSchema(() =>
+  z.object({
+    /** the Amazon Creators API when its credential is set: the marketplace it reads */
+    amazon: z.object({ marketplace: z.string() }).nullable(),
+    /** the product feeds' addresses, their passwords and query values left out */
+    feeds: z.array(z.string()),
+    /** minutes between scheduled syncs */
+    intervalMinutes: z.number().int().positive(),
+  }),
+);
+export type ProductSources = z.infer<typeof productSourcesSchema>;
+
+/** "every 60 minutes", "every 2 hours", "every day". */
+export function intervalText(minutes: number): string {
+  if (minutes === 1440) return "every day";
+  if (minutes % 60 === 0) return minutes === 60 ? "every hour" : `every ${minutes / 60} hours`;
+  return `every ${minutes} minutes`;
+}
+
+/**
+ * The dashboard's line when the last sync went wrong: it failed, or some products it should
+ * have checked got no answer (their prices may be shown stale or hidden). Null otherwise.
+ */
+export function productSyncNotice(last: Pick<SyncRun, "status" | "failed"> | null | undefined): SiteNotice | null {
+  if (!last || last.status === "running") return null;
+  if (last.status !== "failed" && last.failed === 0) return null;
+  const link = { href: PRODUCT_SOURCES_PATH, label: "See the product sources" };
+  if (last.failed === 0) {
+    return {
+      id: "product-sync",
+      title: "The last product sync failed",
+      text: "It stopped before it could check your products; the product sources page says why.",
+      link,
+    };
+  }
+  return {
+    id: "product-sync",
+    title: `The last product sync could not check ${last.failed} ${last.failed === 1 ? "product" : "products"}`,
+    text: "Their prices and stock are as the last answer left them; the product sources page lists what went wrong.",
+    link,
+  };
+}

@@ -1,0 +1,126 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { type FeedServer, feedItem, rssFeed, startFeedServer } from "../support/feed-server";
+import { signIn } from "./support/admin";
+import { E2E_FEED_PORT, E2E_FEED_URL } from "./support/feed";
+import { hydrated } from "./support/hydration";
+
+// Issue 27, the owner's side of the product sync: a product's retailer item id typed on the
+// product form, "Sync now" on the Product sources page against a local product feed (the address
+// playwright.config.ts gives this site), and the feed's price with its source, time and history
+// back on the product form.
+
+/** A product of this test's own, under a name and feed id no other test or run uses. */
+async function createToy(page: Page, tag: string): Promise<{ id: number; name: string }> {
+  const res = await page.request.post("/api/toys", {
+    data: {
+      name: `Feed Synced Toy ${tag}`,
+      description: "A toy whose price comes from a product feed.",
+      details: "A rubber ball that another affiliate programme sells, with its price in a product feed.",
+      price: "$10.00",
+      rating: "4.0",
+      reviewCount: 0,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+test.describe("product sources", () => {
+  let feed: FeedServer;
+  let toyId: number | null = null;
+
+  test.beforeAll(async () => {
+    feed = await startFeedServer({ port: E2E_FEED_PORT });
+    // until the test says otherwise, an empty feed: a scheduled sync meanwhile changes nothing
+    feed.feed.body = rssFeed([]);
+  });
+
+  test.afterAll(async () => {
+    await feed?.close();
+  });
+
+  test.afterEach(async ({ page }) => {
+    // to the trash, so a retry's sync counts only its own product
+    if (toyId !== null) await page.request.delete(`/api/toys/${toyId}`);
+    toyId = null;
+  });
+
+  test("the owner syncs a feed now and sees its price, source, time and history on the product", async ({ page }) => {
+    await signIn(page);
+    const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+    const toy = await createToy(page, tag);
+    toyId = toy.id;
+    const itemId = `E2E-${tag}`;
+
+    // the retailer item id, typed on the product form; a save is the owner's own confirmation
+    await page.goto(`/admin/products/${toy.id}`);
+    await hydrated(page);
+    await expect(page.getByTestId("price-source")).toHaveText("You (typed)");
+    await page.getByLabel("Retailer item id").fill(`  ${itemId} `);
+    await page.getByRole("button", { name: "Update Product" }).click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+
+    feed.feed.body = rssFeed([
+      feedItem(itemId, { price: "17.25 USD", availability: "in_stock", link: "https://shop.example/e2e-ball" }),
+    ]);
+
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Product sources" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Product sources");
+    await hydrated(page);
+    await expect(page.getByTestId("feed-sources")).toHaveText(E2E_FEED_URL);
+    await expect(page.getByTestId("amazon-source")).toContainText("Not set up");
+
+    const button = page.getByRole("button", { name: "Sync now" });
+    await button.click();
+    const status = page.getByRole("status").filter({ hasText: "Sync finished" });
+    await expect(status).toHaveText("Sync finished: 1 checked, 1 updated, 0 unavailable, 0 failed");
+    await expect(page.getByRole("button", { name: "Sync now" })).toBeEnabled();
+
+    // the run heads the table, with its counts; its problems (none here) fold away
+    const runs = page.getByRole("table", { name: "The last syncs, newest first" });
+    const newest = runs.getByTestId("sync-run").first();
+    await expect(newest).toContainText("Manual");
+    await expect(newest).toContainText("Finished");
+    await expect(newest).toContainText(/checked\s*1/);
+    await expect(newest).toContainText(/updated\s*1/);
+
+    // the product: the feed's price, its source, the time it was confirmed, and a history row
+    await page.goto(`/admin/products/${toy.id}`);
+    await hydrated(page);
+    await expect(page.getByLabel("Price", { exact: true })).toHaveValue("$17.25");
+    await expect(page.getByLabel("Retailer item id")).toHaveValue(itemId);
+    await expect(page.getByTestId("price-source")).toHaveText("Product feed");
+    const confirmed = page.getByTestId("price-confirmed").locator("time");
+    await expect(confirmed).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
+    const at = Date.parse((await confirmed.getAttribute("datetime")) ?? "");
+    expect(Date.now() - at).toBeLessThan(5 * 60_000);
+
+    await page.locator("summary", { hasText: "Price history" }).click();
+    const history = page.getByRole("table", { name: /each time a source changed one/ });
+    await expect(history.getByRole("row")).toHaveCount(2);
+    const row = history.getByRole("row").nth(1);
+    await expect(row).toContainText("Product feed");
+    await expect(row).toContainText("$17.25");
+    await expect(row).toContainText("In stock");
+    await expect(row.getByRole("link", { name: "https://shop.example/e2e-ball" })).toBeVisible();
+
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations).toEqual([]);
+  });
+
+  test("the page fits a phone, and reads well without a sync of its own @mobile", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/admin/product-sources");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Product sources");
+    await expect(page.getByRole("heading", { name: "Configured sources" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sync now" })).toBeEnabled();
+    // nothing wider than the screen: on a phone innerWidth grows with whatever overflows
+    const width = page.viewportSize()?.width ?? 0;
+    const widest = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, window.innerWidth));
+    expect(widest).toBeLessThanOrEqual(width);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations).toEqual([]);
+  });
+});
