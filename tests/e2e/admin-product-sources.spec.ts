@@ -27,26 +27,24 @@ async function createToy(page: Page, tag: string): Promise<{ id: number; name: s
 }
 
 test.describe("product sources", () => {
-  let feed: FeedServer;
+  // started by the one test that syncs: the feed's port is one per site, and the projects run
+  // this file's tests in parallel workers
+  let feed: FeedServer | null = null;
   let toyId: number | null = null;
-
-  test.beforeAll(async () => {
-    feed = await startFeedServer({ port: E2E_FEED_PORT });
-    // until the test says otherwise, an empty feed: a scheduled sync meanwhile changes nothing
-    feed.feed.body = rssFeed([]);
-  });
-
-  test.afterAll(async () => {
-    await feed?.close();
-  });
 
   test.afterEach(async ({ page }) => {
     // to the trash, so a retry's sync counts only its own product
     if (toyId !== null) await page.request.delete(`/api/toys/${toyId}`);
     toyId = null;
+    await feed?.close();
+    feed = null;
   });
 
   test("the owner syncs a feed now and sees its price, source, time and history on the product", async ({ page }) => {
+    // until the test says otherwise, an empty feed: a scheduled sync meanwhile changes nothing
+    const served = await startFeedServer({ port: E2E_FEED_PORT });
+    feed = served;
+    served.feed.body = rssFeed([]);
     await signIn(page);
     const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
     const toy = await createToy(page, tag);
@@ -61,7 +59,7 @@ test.describe("product sources", () => {
     await page.getByRole("button", { name: "Update Product" }).click();
     await expect(page).toHaveURL(/\/admin\/products$/);
 
-    feed.feed.body = rssFeed([
+    served.feed.body = rssFeed([
       feedItem(itemId, { price: "17.25 USD", availability: "in_stock", link: "https://shop.example/e2e-ball" }),
     ]);
 
