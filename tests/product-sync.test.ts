@@ -3,7 +3,7 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditListQuerySchema } from "#domain/audit.ts";
 import { productSyncRuns, toyPriceHistory, toys } from "#server/db/schema.ts";
-import { createServices } from "#server/services/create-services.ts";
+import { createServices, type ServicesConfig } from "#server/services/create-services.ts";
 import { type CreatorsContractServer, startCreatorsContractServer } from "./support/amazon-creators-server";
 import { type FeedServer, feedItem, rssFeed, startFeedServer } from "./support/feed-server";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "./support/test-server";
@@ -32,6 +32,16 @@ function retailConfig(feedUrls: string[] = [feeds.url]) {
       partnerTag: "pawsome-20",
     },
   };
+}
+
+/** Another app instance: its own services over the same database, with these sources. */
+function anotherInstance(retail: ServicesConfig["retail"]) {
+  return createServices(server.database, {
+    logger: silent,
+    siteUrl: server.url,
+    mail: { transport: null, contactTo: "owner@pawsomepicks.test", sendTimeoutMs: 3_000 },
+    retail,
+  });
 }
 
 async function sync(headers: Record<string, string> = { cookie }) {
@@ -189,12 +199,7 @@ describe("POST /api/admin/product-sync", () => {
 
   it("one run at a time over all instances: a second instance is told one is running", async () => {
     // a second instance: its own services over the same database
-    const other = createServices(server.database, {
-      logger: silent,
-      siteUrl: server.url,
-      mail: { transport: null, contactTo: "owner@pawsomepicks.test", sendTimeoutMs: 3_000 },
-      retail: retailConfig(),
-    });
+    const other = anotherInstance(retailConfig());
     amazon.setMinIntervalMs(0);
     const results = await Promise.allSettled([
       server.services.productSync.run("admin"),
@@ -233,24 +238,14 @@ describe("POST /api/admin/product-sync", () => {
 
 describe("the schedule", () => {
   it("runs within the first-run delay after start-up, then not again before the interval on any instance", async () => {
-    const services = createServices(server.database, {
-      logger: silent,
-      siteUrl: server.url,
-      mail: { transport: null, contactTo: "owner@pawsomepicks.test", sendTimeoutMs: 3_000 },
-      retail: { ...retailConfig(), firstSyncDelayMs: 10, syncIntervalMinutes: 60 },
-    });
+    const services = anotherInstance({ ...retailConfig(), firstSyncDelayMs: 10, syncIntervalMinutes: 60 });
     services.productSync.start();
     await expect
       .poll(async () => (await server.database.db.select().from(productSyncRuns)).map((run) => run.status), {
         timeout: 10_000,
       })
       .toEqual(["done"]);
-    const second = createServices(server.database, {
-      logger: silent,
-      siteUrl: server.url,
-      mail: { transport: null, contactTo: "owner@pawsomepicks.test", sendTimeoutMs: 3_000 },
-      retail: { ...retailConfig(), firstSyncDelayMs: 10, syncIntervalMinutes: 60 },
-    });
+    const second = anotherInstance({ ...retailConfig(), firstSyncDelayMs: 10, syncIntervalMinutes: 60 });
     second.productSync.start();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await server.database.db.select().from(productSyncRuns)).toHaveLength(1);
@@ -262,12 +257,7 @@ describe("the schedule", () => {
   });
 
   it("a site with no source set up answers 409 and never schedules", async () => {
-    const services = createServices(server.database, {
-      logger: silent,
-      siteUrl: server.url,
-      mail: { transport: null, contactTo: "owner@pawsomepicks.test", sendTimeoutMs: 3_000 },
-      retail: { allowHosts: [], firstSyncDelayMs: 10 },
-    });
+    const services = anotherInstance({ allowHosts: [], firstSyncDelayMs: 10 });
     services.productSync.start();
     await expect(services.productSync.run("admin")).rejects.toThrow("No product source is set up");
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -283,11 +273,10 @@ describe("the admin's view of the sources and a toy's price", () => {
       feeds: [feeds.url],
       intervalMinutes: 60,
     });
-    const services = createServices(server.database, {
-      logger: silent,
-      siteUrl: server.url,
-      mail: { transport: null, contactTo: "owner@pawsomepicks.test", sendTimeoutMs: 3_000 },
-      retail: { allowHosts: [], feedUrls: ["https://u:pw@feeds.example/f.xml?key=k3y"], syncIntervalMinutes: 120 },
+    const services = anotherInstance({
+      allowHosts: [],
+      feedUrls: ["https://u:pw@feeds.example/f.xml?key=k3y"],
+      syncIntervalMinutes: 120,
     });
     const sources = services.productSync.sources();
     expect(sources).toEqual({
@@ -300,12 +289,7 @@ describe("the admin's view of the sources and a toy's price", () => {
   });
 
   it("a run's problems name a feed without its key", async () => {
-    const services = createServices(server.database, {
-      logger: silent,
-      siteUrl: server.url,
-      mail: { transport: null, contactTo: "owner@pawsomepicks.test", sendTimeoutMs: 3_000 },
-      retail: { allowHosts: [feeds.host], feedUrls: [`${feeds.url}?key=k3y`] },
-    });
+    const services = anotherInstance({ allowHosts: [feeds.host], feedUrls: [`${feeds.url}?key=k3y`] });
     feeds.feed.status = 500;
     try {
       const run = await services.productSync.run("admin");
