@@ -36,8 +36,13 @@ export const toySchema = wireSchema(() =>
     imageUrl: z.string().nullable(),
     /** the media library's alt text of an uploaded image, when the owner has written one */
     imageAlt: z.string().nullable(),
+    /** "" when priceHidden: a price past PRICE_MAX_AGE_HOURS is shown nowhere (issue 27) */
     price: z.string(),
     priceDiscount: z.string().nullable(),
+    /** when the retailer (or the owner's save) last confirmed the price and stock; null when hidden or never */
+    priceAsOf: z.iso.datetime().nullable(),
+    /** the price is older than PRICE_MAX_AGE_HOURS: pages say "Check the price on Amazon" in its place */
+    priceHidden: z.boolean(),
     rating: z.string(),
     reviewCount: z.number().int().nonnegative(),
     amazonUrl: z.string().nullable(),
@@ -91,6 +96,8 @@ export type ToyCardData = Pick<
   | "imageAlt"
   | "price"
   | "priceDiscount"
+  | "priceAsOf"
+  | "priceHidden"
   | "rating"
   | "isTopPick"
   | "inStock"

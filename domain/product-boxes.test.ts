@@ -21,6 +21,8 @@ function toy(slug: string, fields: Partial<ProductBoxToy> = {}): ProductBoxToy {
     imageUrl: null,
     price: "$10.00",
     priceDiscount: null,
+    priceAsOf: "2026-11-25T14:11:00.000Z",
+    priceHidden: false,
     rating: "4.5",
     reviewCount: 10,
     amazonUrl: "https://www.amazon.com/dp/B000000001",
@@ -172,7 +174,14 @@ describe("a comparison table's rows", () => {
       toy("tug-ring", { price: "$9.5", rating: "4", inStock: false, materialType: "rope" }),
     ]);
     expect(rows).toEqual([
-      { fact: "price", label: "Price", values: ["$19.99", "$9.50"] },
+      {
+        fact: "price",
+        label: "Price",
+        values: [
+          "$19.99 (was $24.99) · price as of Nov 25, 2026, 14:11 UTC",
+          "Out of stock · as of Nov 25, 2026, 14:11 UTC",
+        ],
+      },
       { fact: "rating", label: "Rating", values: ["4.5 / 5", "4 / 5"] },
       { fact: "stock", label: "Availability", values: ["In stock", "Out of stock"] },
       { fact: "material", label: "Material", values: ["Natural rubber", "rope"] },

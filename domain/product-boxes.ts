@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { toySchema } from "./catalog";
 import type { MarkdownPart } from "./markdown";
-import { boxPrice } from "./price";
+import { priceView, priceViewText } from "./price-stamp";
 import { POWER_CHEWER_MATERIAL } from "./quiz-scoring";
 import { wireSchema } from "./wire-schema";
 
@@ -23,6 +23,8 @@ export const productBoxToySchema = wireSchema(() =>
     imageUrl: true,
     price: true,
     priceDiscount: true,
+    priceAsOf: true,
+    priceHidden: true,
     rating: true,
     reviewCount: true,
     amazonUrl: true,
@@ -86,9 +88,15 @@ export interface ComparisonRow {
  */
 export function comparisonRows(toys: readonly ProductBoxToy[]): ComparisonRow[] {
   const rows: ComparisonRow[] = [
-    { fact: "price", label: "Price", values: toys.map((toy) => boxPrice(toy).current || null) },
+    // the price with its stamp, or the out-of-stock or check-the-price note (price-stamp.ts)
+    { fact: "price", label: "Price", values: toys.map((toy) => priceViewText(priceView(toy))) },
     { fact: "rating", label: "Rating", values: toys.map((toy) => (toy.rating.trim() ? `${toy.rating} / 5` : null)) },
-    { fact: "stock", label: "Availability", values: toys.map((toy) => (toy.inStock ? "In stock" : "Out of stock")) },
+    {
+      fact: "stock",
+      label: "Availability",
+      // stock is shown only beside a price that may be shown: both were confirmed together
+      values: toys.map((toy) => (toy.priceHidden ? null : toy.inStock ? "In stock" : "Out of stock")),
+    },
     { fact: "material", label: "Material", values: toys.map((toy) => toyMaterial(toy.materialType)) },
     { fact: "size", label: "Dog size", values: toys.map((toy) => readableList(toy.suitableFor)) },
     { fact: "age", label: "Age", values: toys.map((toy) => readableList(toy.ageRecommendation)) },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import "./zod-config";
 import type { PriceSource } from "./catalog";
+import { CHECK_PRICE_TEXT, formatMaxAge, type HiddenPrices } from "./price-stamp";
 import type { SyncCounts, SyncRun } from "./product-sync";
 import type { SiteNotice } from "./site-settings";
 import { wireSchema } from "./wire-schema";
@@ -119,5 +120,29 @@ export function productSyncNotice(last: Pick<SyncRun, "status" | "failed"> | nul
     title: `The last product sync could not check ${last.failed} ${last.failed === 1 ? "product" : "products"}`,
     text: "Their prices and stock are as the last answer left them; the product sources page lists what went wrong.",
     link,
+  };
+}
+
+/**
+ * The dashboard's line when visitors see "Check the price on Amazon" instead of some prices
+ * (issue 27): how many, and why. Null when every published price may be shown.
+ */
+export function hiddenPricesNotice(hidden: HiddenPrices): SiteNotice | null {
+  const count = hidden.neverConfirmed + hidden.tooOld;
+  if (count === 0) return null;
+  const products = (n: number) => `${n} ${n === 1 ? "product" : "products"}`;
+  const why = [
+    hidden.tooOld > 0
+      ? `${products(hidden.tooOld)} last confirmed more than ${formatMaxAge(hidden.maxAgeHours)} ago`
+      : null,
+    hidden.neverConfirmed > 0 ? `${products(hidden.neverConfirmed)} never confirmed` : null,
+  ]
+    .filter(Boolean)
+    .join(", and ");
+  return {
+    id: "hidden-prices",
+    title: `${count === 1 ? "1 price is" : `${count} prices are`} hidden from visitors`,
+    text: `Amazon allows a price to be shown only while it is fresh (PRICE_MAX_AGE_HOURS is ${hidden.maxAgeHours}), so visitors see "${CHECK_PRICE_TEXT}" instead: ${why}. A product sync from Amazon's API or a product feed confirms prices; saving a product confirms the price you typed.`,
+    link: { href: PRODUCT_SOURCES_PATH, label: "See the product sources" },
   };
 }

@@ -97,7 +97,7 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 /** Something the owner must set up before part of the site works as it should. */
 export interface SiteNotice {
-  id: "postal-address" | "associate-tag" | "product-sync";
+  id: "postal-address" | "associate-tag" | "product-sync" | "hidden-prices";
   title: string;
   text: string;
   link: { href: string; label: string };

@@ -13,6 +13,8 @@ const toy: ProductBoxToy = {
   imageUrl: null,
   price: "$24.99",
   priceDiscount: null,
+  priceAsOf: "2026-11-25T14:11:00.000Z",
+  priceHidden: false,
   rating: "4.5",
   reviewCount: 10,
   amazonUrl: null,
@@ -83,6 +85,7 @@ const saleToy = {
   imageUrl: null,
   price: "$7.99",
   priceDiscount: "$6.99",
+  priceHidden: false,
   inStock: true,
   amazonUrl: "https://www.amazon.com/dp/B000000001",
 };

@@ -17,11 +17,12 @@ export function offerPrice(text: string): string | null {
 export function productJsonLd(
   toy: Pick<
     ProductBoxToy,
-    "name" | "slug" | "description" | "imageUrl" | "price" | "priceDiscount" | "inStock" | "amazonUrl"
+    "name" | "slug" | "description" | "imageUrl" | "price" | "priceDiscount" | "priceHidden" | "inStock" | "amazonUrl"
   >,
   siteUrl: string,
 ): JsonLdObject {
-  const price = offerPrice(effectivePrice(toy));
+  // a price too old to show is in no offer either (issue 27): the blanked price is no number
+  const price = toy.priceHidden ? null : offerPrice(effectivePrice(toy));
   const product: JsonLdObject = {
     "@type": "Product",
     name: toy.name,

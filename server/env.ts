@@ -204,6 +204,15 @@ const envSchema = z
       .min(5, "PRODUCT_SYNC_INTERVAL_MINUTES must be at least 5")
       .max(1440, "PRODUCT_SYNC_INTERVAL_MINUTES must be at most 1440 (Amazon wants prices refreshed daily)")
       .default(60),
+    /**
+     * hours a confirmed price may be shown (a decimal: 0.5 is half an hour); older ones are shown
+     * nowhere ("Check the price on Amazon"); 0: any age (programmes without Amazon's rule)
+     */
+    PRICE_MAX_AGE_HOURS: z.coerce
+      .number({ message: "PRICE_MAX_AGE_HOURS must be a number of hours, such as 24 or 0.5" })
+      .min(0, "PRICE_MAX_AGE_HOURS must be 0 (no limit) or more")
+      .max(8760, "PRICE_MAX_AGE_HOURS must be at most 8760 (a year)")
+      .default(24),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.AMAZON_CREATORS_CLIENT_ID) !== Boolean(env.AMAZON_CREATORS_CLIENT_SECRET)) {

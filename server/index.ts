@@ -96,6 +96,7 @@ async function main() {
       allowHosts: env.OUTBOUND_ALLOW_HOSTS,
       feedUrls: env.PRODUCT_FEED_URLS,
       syncIntervalMinutes: env.PRODUCT_SYNC_INTERVAL_MINUTES,
+      priceMaxAgeHours: env.PRICE_MAX_AGE_HOURS,
       amazon:
         env.AMAZON_CREATORS_CLIENT_ID && env.AMAZON_CREATORS_CLIENT_SECRET
           ? {

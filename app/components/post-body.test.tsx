@@ -16,6 +16,8 @@ function toy(slug: string, fields: Partial<ProductBoxToy> = {}): ProductBoxToy {
     imageUrl: "/images/rope.svg",
     price: "$24.99",
     priceDiscount: null,
+    priceAsOf: "2026-11-25T14:11:00.000Z",
+    priceHidden: false,
     rating: "4.5",
     reviewCount: 1200,
     amazonUrl: "https://www.amazon.com/dp/B000000001",
@@ -45,13 +47,16 @@ function rowHeaders(html: string): string[] {
 
 describe("a post body with product boxes, as the page renders it", () => {
   it("shows a buy box: name, sale price with the regular one struck through, rating, stock note and the tracked retailer link", () => {
-    const html = render("Our pick:\n\n[[toy:rope-ball]]", [
-      toy("rope-ball", { priceDiscount: "$19.99", inStock: false }),
-    ]);
+    const html = render("Our pick:\n\n[[toy:rope-ball]]", [toy("rope-ball", { priceDiscount: "$19.99" })]);
     expect(html).toContain('href="/toys/rope-ball"');
     expect(html).toContain("$19.99");
     expect(html).toMatch(/<s[^>]*>.*\$24\.99.*<\/s>/);
-    expect(html).toContain("Out of stock");
+    expect(html).toContain("price as of Nov 25, 2026, 14:11 UTC");
+    // out of stock: the note stands where the price was, with the same stamp
+    const soldOut = render("[[toy:rope-ball]]", [toy("rope-ball", { priceDiscount: "$19.99", inStock: false })]);
+    expect(soldOut).toContain("Out of stock");
+    expect(soldOut).toContain("as of Nov 25, 2026, 14:11 UTC");
+    expect(soldOut).not.toContain("$19.99");
     expect(html).toContain("Prime");
     expect(html).toContain('aria-label="Rated 4.5 out of 5"');
     expect(html).toContain('<a href="/go/7?from=post:rope-review" target="_blank" rel="sponsored nofollow noopener"');

@@ -1,38 +1,103 @@
-import { boxPrice } from "#domain/price.ts";
+import {
+  CHECK_PRICE_TEXT,
+  OUT_OF_STOCK_TEXT,
+  PRICE_DISCLAIMER,
+  type PublicPriceFacts,
+  priceView,
+} from "#domain/price-stamp.ts";
+
+/** The id of the page's one disclaimer popover (PriceDisclaimer), which every stamp opens. */
+const DISCLAIMER_ID = "price-disclaimer";
 
 /**
- * A toy's price as the visitor pays it: the sale price, with the regular price struck through
- * when a discount is set (screen readers hear "Sale price … regular price …").
+ * When the price was confirmed, as a button that opens Amazon's disclaimer: a click, Enter or
+ * Space opens it (popover, no script needed), a pointer resting on it shows it as the title.
  */
-export function PriceTag({
-  price,
-  priceDiscount,
-  className = "text-xl font-extrabold",
-}: {
-  price: string;
-  priceDiscount: string | null;
-  className?: string;
-}) {
-  const { current, regular } = boxPrice({ price, priceDiscount });
-  if (!regular) return <span className={className}>{current}</span>;
-  // the spoken labels sit beside the prices, not inside them: each price stays an exact text
+function PriceStamp({ text }: { text: string }) {
   return (
-    <span className="inline-flex flex-wrap items-baseline gap-x-2">
-      <span className="sr-only">Sale price</span>
-      <span className={`${className} text-red-700`}>{current}</span>
-      <span className="sr-only">Regular price</span>
-      <s className="text-sm text-muted">{regular}</s>
+    <span className="text-xs text-muted">
+      <span aria-hidden="true">· </span>
+      <button
+        type="button"
+        popoverTarget={DISCLAIMER_ID}
+        title={PRICE_DISCLAIMER}
+        className="cursor-help underline decoration-dotted underline-offset-2 hover:text-stone-900 focus-visible:text-stone-900"
+      >
+        {text}
+      </button>
     </span>
   );
 }
 
-/** The switches of a toy a visitor should see: out of stock, and Prime eligibility. */
-export function StockAndPrime({ inStock, isPrimeEligible }: { inStock: boolean; isPrimeEligible: boolean }) {
-  if (inStock && !isPrimeEligible) return null;
+/**
+ * A toy's price as the visitor pays it, with when it was confirmed: the sale price with the
+ * regular price struck through (screen readers hear "Sale price … regular price …"); an
+ * out-of-stock note in its place; or, for a price too old to show, "Check the price on Amazon".
+ */
+export function PriceTag({
+  toy,
+  className = "text-xl font-extrabold",
+}: {
+  toy: PublicPriceFacts & { inStock: boolean };
+  className?: string;
+}) {
+  const view = priceView(toy);
+  if (view.kind === "check") {
+    return <span className="text-sm font-bold text-muted">{CHECK_PRICE_TEXT}</span>;
+  }
+  if (view.kind === "out-of-stock") {
+    return (
+      <span className="inline-flex flex-wrap items-baseline gap-x-1.5">
+        <span className="rounded-full bg-stone-200 px-2.5 py-0.5 text-xs font-bold text-stone-800">
+          {OUT_OF_STOCK_TEXT}
+        </span>
+        {view.stamp ? <PriceStamp text={view.stamp} /> : null}
+      </span>
+    );
+  }
+  // the spoken labels sit beside the prices, not inside them: each price stays an exact text
   return (
-    <span className="inline-flex flex-wrap items-center gap-2 text-xs font-bold">
-      {inStock ? null : <span className="rounded-full bg-stone-200 px-2.5 py-0.5 text-stone-800">Out of stock</span>}
-      {isPrimeEligible ? <span className="rounded-full bg-sky-100 px-2.5 py-0.5 text-sky-900">Prime</span> : null}
+    <span className="inline-flex flex-wrap items-baseline gap-x-1.5">
+      {view.regular ? <span className="sr-only">Sale price</span> : null}
+      <span className={view.regular ? `${className} text-red-700` : className}>{view.current}</span>
+      {view.regular ? (
+        <>
+          <span className="sr-only">Regular price</span>
+          <s className="text-sm text-muted">{view.regular}</s>
+        </>
+      ) : null}
+      {view.stamp ? <PriceStamp text={view.stamp} /> : null}
     </span>
+  );
+}
+
+/** Amazon's disclaimer, once per page, opened by every price stamp. */
+export function PriceDisclaimer() {
+  return (
+    <div
+      id={DISCLAIMER_ID}
+      popover="auto"
+      role="note"
+      aria-label="About prices"
+      className="m-auto max-w-sm rounded-xl border border-stone-200 bg-white p-5 text-sm shadow-xl backdrop:bg-black/20"
+    >
+      <p>{PRICE_DISCLAIMER}</p>
+      <button
+        type="button"
+        popoverTarget={DISCLAIMER_ID}
+        popoverTargetAction="hide"
+        className="mt-3 font-bold text-primary hover:underline"
+      >
+        Close
+      </button>
+    </div>
+  );
+}
+
+/** The Prime badge a visitor should see (stock is part of the price: PriceTag). */
+export function PrimeBadge({ isPrimeEligible }: { isPrimeEligible: boolean }) {
+  if (!isPrimeEligible) return null;
+  return (
+    <span className="inline-flex rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-bold text-sky-900">Prime</span>
   );
 }

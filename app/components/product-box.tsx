@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { AffiliatePlacement } from "#domain/placements.ts";
 import { type ComparisonFact, comparisonRows, type ProductBoxToy } from "#domain/product-boxes.ts";
 import { AffiliateLink } from "./affiliate-link";
-import { PriceTag, StockAndPrime } from "./price-tag";
+import { PriceTag, PrimeBadge } from "./price-tag";
 import { RatingStars } from "./rating-stars";
 import { SmartImage } from "./smart-image";
 import { buttonClass } from "./ui/button";
@@ -90,8 +90,8 @@ export function BuyBox({
         </p>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <span className="flex flex-wrap items-center gap-3">
-            <PriceTag price={toy.price} priceDiscount={toy.priceDiscount} />
-            <StockAndPrime inStock={toy.inStock} isPrimeEligible={toy.isPrimeEligible} />
+            <PriceTag toy={toy} />
+            <PrimeBadge isPrimeEligible={toy.isPrimeEligible} />
           </span>
           <RetailerButton toy={toy} placement={placement} className="w-full sm:w-auto" />
         </div>
@@ -107,7 +107,7 @@ const CELL = "px-3 py-3 align-top text-sm";
 function FactCell({ fact, toy, value }: { fact: ComparisonFact; toy: ProductBoxToy; value: string | null }) {
   switch (fact) {
     case "price":
-      return <PriceTag price={toy.price} priceDiscount={toy.priceDiscount} className="text-base font-extrabold" />;
+      return <PriceTag toy={toy} className="text-base font-extrabold" />;
     case "rating":
       return (
         <span className="flex flex-col gap-1">

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { ToyCardData } from "#domain/catalog.ts";
 import type { AffiliatePlacement } from "#domain/placements.ts";
 import { AffiliateLink } from "./affiliate-link";
-import { PriceTag, StockAndPrime } from "./price-tag";
+import { PriceTag, PrimeBadge } from "./price-tag";
 import { RatingStars } from "./rating-stars";
 import { CARD_IMAGE_SIZES, SmartImage } from "./smart-image";
 import { buttonClass } from "./ui/button";
@@ -93,17 +93,17 @@ export function ToyCard({
           </ul>
         ) : null}
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-          <PriceTag price={toy.price} priceDiscount={toy.priceDiscount} />
+          <PriceTag toy={toy} />
           <span className="flex items-center gap-1 text-sm text-muted">
             <RatingStars rating={toy.rating} />
             <span>{toy.rating}</span>
           </span>
         </div>
-        {toy.inStock && !toy.isPrimeEligible ? null : (
+        {toy.isPrimeEligible ? (
           <div className="mt-2">
-            <StockAndPrime inStock={toy.inStock} isPrimeEligible={toy.isPrimeEligible} />
+            <PrimeBadge isPrimeEligible={toy.isPrimeEligible} />
           </div>
-        )}
+        ) : null}
         <div className="mt-auto pt-4">
           {toy.amazonUrl ? (
             <AffiliateLink toyId={toy.id} placement={placement} className={buttonClass("primary", "md", "w-full")}>

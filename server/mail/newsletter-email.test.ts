@@ -18,6 +18,8 @@ const toy: ProductBoxToy = {
   imageUrl: "/images/demo/toys/tug-rope.svg",
   price: "$9.99",
   priceDiscount: null,
+  priceAsOf: "2026-11-25T14:11:00.000Z",
+  priceHidden: false,
   rating: "4.5",
   reviewCount: 12,
   amazonUrl: "https://www.amazon.com/dp/B0TUG",

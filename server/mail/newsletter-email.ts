@@ -1,6 +1,12 @@
 import type { EmailImageCopy } from "#domain/media.ts";
 import { newsletterPlacement, PRODUCT_TOKEN_TEXT } from "#domain/newsletters.ts";
-import { boxPrice } from "#domain/price.ts";
+import {
+  CHECK_PRICE_TEXT,
+  OUT_OF_STOCK_TEXT,
+  PRICE_DISCLAIMER,
+  priceView,
+  priceViewText,
+} from "#domain/price-stamp.ts";
 import { comparisonRows, type PostBlock, type ProductBoxToy } from "#domain/product-boxes.ts";
 import { escapeHtml, postalAddressHtml, preheaderHtml, previewLine } from "./email-html";
 import type { OutboxMessage } from "./outbox";
@@ -170,11 +176,17 @@ function emailSafeHtml(html: string, ctx: RenderContext): string {
     });
 }
 
+/** The price as the page shows it (price-stamp.ts): with its stamp, or the out-of-stock or check-the-price note. */
 function priceHtml(toy: ProductBoxToy): string {
-  const { current, regular } = boxPrice(toy);
-  if (!current) return "";
-  const was = regular ? ` <s style="color:${MUTED};font-weight:normal;">${escapeHtml(regular)}</s>` : "";
-  return `<span style="color:${ACCENT};font-weight:bold;">${escapeHtml(current)}</span>${was}`;
+  const view = priceView(toy);
+  if (view.kind === "check")
+    return `<span style="color:${MUTED};font-weight:bold;">${escapeHtml(CHECK_PRICE_TEXT)}</span>`;
+  const stamp = view.stamp ? ` <span style="color:${MUTED};font-size:13px;">· ${escapeHtml(view.stamp)}</span>` : "";
+  if (view.kind === "out-of-stock") {
+    return `<span style="color:#b91c1c;font-weight:bold;">${escapeHtml(OUT_OF_STOCK_TEXT)}</span>${stamp}`;
+  }
+  const was = view.regular ? ` <s style="color:${MUTED};font-weight:normal;">${escapeHtml(view.regular)}</s>` : "";
+  return `<span style="color:${ACCENT};font-weight:bold;">${escapeHtml(view.current)}</span>${was}${stamp}`;
 }
 
 function ratingText(toy: ProductBoxToy): string {
@@ -196,9 +208,6 @@ function buyBoxHtml(toy: ProductBoxToy, ctx: RenderContext): string {
       imageCell = `<td width="${BOX_IMAGE_WIDTH}" valign="top" style="padding:12px;width:${BOX_IMAGE_WIDTH}px;"><img src="${escapeHtml(shown.src)}"${sizeAttributes(shown.size, BOX_IMAGE_WIDTH)} alt="${escapeHtml(toy.name)}" style="display:block;width:${BOX_IMAGE_WIDTH}px;max-width:${BOX_IMAGE_WIDTH}px;height:auto;border:0;border-radius:6px;"></td>`;
     }
   }
-  const stock = toy.inStock
-    ? ""
-    : `<p style="${FONT}margin:0 0 8px;color:#b91c1c;font-weight:bold;">Currently out of stock</p>`;
   return (
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border:1px solid #e5e7eb;border-radius:8px;margin:0 0 16px;border-collapse:separate;"><tr>` +
     imageCell +
@@ -206,7 +215,6 @@ function buyBoxHtml(toy: ProductBoxToy, ctx: RenderContext): string {
     `<p style="${FONT}margin:0 0 4px;font-size:17px;font-weight:bold;">${escapeHtml(toy.name)}</p>` +
     `<p style="${FONT}margin:0 0 6px;font-size:15px;">${priceHtml(toy)} <span style="color:${MUTED};">${escapeHtml(ratingText(toy))}</span></p>` +
     `<p style="${FONT}margin:0 0 10px;font-size:15px;line-height:1.5;">${escapeHtml(toy.description)}</p>` +
-    stock +
     buttonHtml(toyLink(toy, siteUrl, newsletterId), toy.amazonUrl ? "View on Amazon" : "See the toy") +
     `</td></tr></table>`
   );
@@ -267,12 +275,9 @@ function htmlToText(html: string, ctx: RenderContext): string {
 }
 
 function buyBoxText(toy: ProductBoxToy, { siteUrl, newsletterId }: RenderContext): string {
-  const { current, regular } = boxPrice(toy);
-  const price = [current, regular ? `(was ${regular})` : ""].filter(Boolean).join(" ");
   return [
-    `* ${toy.name}${price ? ` - ${price}` : ""} - ${ratingText(toy)}`,
+    `* ${toy.name} - ${priceViewText(priceView(toy))} - ${ratingText(toy)}`,
     `  ${toy.description}`,
-    ...(toy.inStock ? [] : ["  Currently out of stock"]),
     `  ${toyLink(toy, siteUrl, newsletterId)}`,
   ].join("\n");
 }
@@ -374,6 +379,8 @@ export function renderNewsletter(input: NewsletterEmailInput): RenderedNewslette
     ? `<a href="${escapeHtml(input.unsubscribeUrl)}" style="color:${MUTED};">Unsubscribe</a>`
     : `<span style="color:${MUTED};">${escapeHtml(NO_LINK_YET)}</span>`;
   const footer = `${FONT}font-size:12px;line-height:1.5;color:${MUTED};margin:0;`;
+  // Amazon's disclaimer goes with every stamped price; an e-mail cannot open a popover, so it is written out
+  const showsPrices = input.blocks.some((block) => block.kind === "toy" || block.kind === "compare");
   const html = [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>',
     escapeHtml(input.subject),
@@ -385,6 +392,7 @@ export function renderNewsletter(input: NewsletterEmailInput): RenderedNewslette
     bodyHtml,
     `<p style="${FONT}margin:24px 0 0;">More toys, reviews and guides on <a href="${escapeHtml(siteUrl)}" style="${TAG_STYLES.a}">Pawsome Picks</a>.</p>`,
     `<hr style="${TAG_STYLES.hr}">`,
+    showsPrices ? `<p style="${footer}margin-bottom:12px;">${escapeHtml(PRICE_DISCLAIMER)}</p>` : "",
     `<p style="${footer}">${escapeHtml(WHY)} ${escapeHtml(AFFILIATE)} ${unsubscribeHtml}</p>`,
     postalAddressHtml(input.postalAddress, `${footer}margin-top:12px;`),
     "</div></body></html>",
@@ -399,6 +407,7 @@ export function renderNewsletter(input: NewsletterEmailInput): RenderedNewslette
     `More toys, reviews and guides: ${siteUrl}`,
     "",
     "--",
+    ...(showsPrices ? [PRICE_DISCLAIMER, ""] : []),
     WHY,
     AFFILIATE,
     input.unsubscribeUrl ? `Unsubscribe: ${input.unsubscribeUrl}` : NO_LINK_YET,

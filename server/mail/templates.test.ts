@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PRICE_DISCLAIMER, priceView, priceViewText } from "#domain/price-stamp.ts";
 import { contactNotificationEmail, quizResultsEmail, type RecommendedToyForEmail } from "./templates";
 import { assertHeaderSafe } from "./transport";
 
@@ -132,10 +133,23 @@ describe("quizResultsEmail", () => {
     expect(mail.text).toContain("<script>alert(1)</script>");
   });
 
-  it("shows prices in the site's one format, however they were stored", () => {
-    const mail = quiz([{ name: "Ball", description: "Bouncy", price: "7.5", url: `${siteUrl}/go/1` }]);
-    expect(mail.text).toContain("1. Ball - $7.50");
-    expect(mail.html).toContain("$7.50");
+  it("shows each match's price line as the page does, with Amazon's disclaimer under the matches", () => {
+    const line = priceViewText(
+      priceView({
+        price: "7.5",
+        priceDiscount: null,
+        priceAsOf: "2026-11-25T14:11:00.000Z",
+        priceHidden: false,
+        inStock: true,
+      }),
+    );
+    const mail = quiz([{ name: "Ball", description: "Bouncy", price: line, url: `${siteUrl}/go/1` }]);
+    expect(mail.text).toContain("1. Ball - $7.50 · price as of Nov 25, 2026, 14:11 UTC");
+    expect(mail.html).toContain("$7.50 · price as of Nov 25, 2026, 14:11 UTC");
+    expect(mail.text).toContain(PRICE_DISCLAIMER);
+    expect(mail.html).toContain(PRICE_DISCLAIMER);
+    // no prices, no disclaimer
+    expect(quiz([]).text).not.toContain(PRICE_DISCLAIMER);
   });
 
   it("never links to a non-web address", () => {

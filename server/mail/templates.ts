@@ -1,5 +1,5 @@
 import { formatLegalDate } from "#domain/dates.ts";
-import { formatPrice } from "#domain/price.ts";
+import { PRICE_DISCLAIMER } from "#domain/price-stamp.ts";
 import { escapeHtml, postalAddressHtml, preheaderHtml, previewLine } from "./email-html";
 import type { OutboxMessage } from "./outbox";
 import { toHeaderText } from "./transport";
@@ -7,6 +7,7 @@ import { toHeaderText } from "./transport";
 export interface RecommendedToyForEmail {
   name: string;
   description: string;
+  /** the price line as pages show it (priceViewText): "$12.99 · price as of …", or the note in its place */
   price: string;
   url: string;
 }
@@ -65,7 +66,7 @@ export function quizResultsEmail(input: {
     ...(input.recommendations.length === 0
       ? [noMatches]
       : input.recommendations.flatMap((toy, i) => [
-          `${i + 1}. ${toy.name} - ${formatPrice(toy.price)}`,
+          `${i + 1}. ${toy.name} - ${toy.price}`,
           `   ${toy.description}`,
           `   ${toy.url}`,
           "",
@@ -74,6 +75,7 @@ export function quizResultsEmail(input: {
     `More toys, reviews and guides: ${input.siteUrl}`,
     "",
     "--",
+    ...(input.recommendations.length > 0 ? [PRICE_DISCLAIMER, ""] : []),
     why,
     affiliate,
     `Unsubscribe: ${input.unsubscribeUrl}`,
@@ -94,7 +96,7 @@ export function quizResultsEmail(input: {
           .map(
             (toy) =>
               `<div style="${font}border:1px solid #e5e7eb;border-radius:8px;padding:12px 16px;margin:0 0 12px;">` +
-              `<p style="margin:0 0 4px;font-size:16px;font-weight:bold;">${escapeHtml(toy.name)} <span style="color:#c2410c;">${escapeHtml(formatPrice(toy.price))}</span></p>` +
+              `<p style="margin:0 0 4px;font-size:16px;font-weight:bold;">${escapeHtml(toy.name)} <span style="color:#c2410c;">${escapeHtml(toy.price)}</span></p>` +
               `<p style="margin:0 0 8px;">${escapeHtml(toy.description)}</p>` +
               `<a href="${safeHref(toy.url)}" style="color:#c2410c;font-weight:bold;">See ${escapeHtml(toy.name)}</a></div>`,
           )
@@ -113,6 +115,9 @@ export function quizResultsEmail(input: {
     matches,
     `<p style="${font}">More toys, reviews and guides on <a href="${safeHref(input.siteUrl)}" style="color:#c2410c;">Pawsome Picks</a>.</p>`,
     `<hr style="border:none;border-top:1px solid #e5e7eb;margin:20px 0;">`,
+    input.recommendations.length > 0
+      ? `<p style="${font}font-size:12px;color:#6b7280;">${escapeHtml(PRICE_DISCLAIMER)}</p>`
+      : "",
     `<p style="${font}font-size:12px;color:#6b7280;">${escapeHtml(why)} ${escapeHtml(affiliate)} `,
     `<a href="${safeHref(input.unsubscribeUrl)}" style="color:#6b7280;">Unsubscribe</a></p>`,
     postalAddressHtml(input.postalAddress, `${font}font-size:12px;color:#6b7280;`),

@@ -14,7 +14,7 @@ let catalog: ReturnType<typeof createCatalogService>;
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoContent(database.db);
-  catalog = createCatalogService(database.db);
+  catalog = createCatalogService(database.db, { priceRule: () => ({ now: new Date(), maxAgeHours: 24 }) });
 });
 afterAll(() => database.close());
 
@@ -108,6 +108,7 @@ describe("the price a visitor pays", () => {
           details: "",
           price,
           priceDiscount,
+          priceConfirmedAt: new Date(),
         })),
       )
       .returning({
@@ -150,7 +151,9 @@ describe("cards: the catalogue's and the home page's lists with only what a card
     "isTopPick",
     "name",
     "price",
+    "priceAsOf",
     "priceDiscount",
+    "priceHidden",
     "rating",
     "slug",
   ];

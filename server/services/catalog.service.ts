@@ -18,6 +18,7 @@ import {
   type ToyQuery,
   toOption,
 } from "#domain/catalog.ts";
+import { applyPriceRule, isPriceCurrent, type PriceRule, type StoredPriceFacts } from "#domain/price-stamp.ts";
 import type { ProductBoxToy } from "#domain/product-boxes.ts";
 import type { ProductListFilters, ProductListSort } from "#domain/product-list.ts";
 import type { ScorableToy } from "#domain/quiz-scoring.ts";
@@ -91,6 +92,7 @@ const toyColumns = {
   imageAlt: libraryAltText(`"toys"."image_url"`),
   price: toys.price,
   priceDiscount: toys.priceDiscount,
+  priceConfirmedAt: toys.priceConfirmedAt,
   rating: toys.rating,
   reviewCount: toys.reviewCount,
   amazonUrl: toys.amazonUrl,
@@ -112,7 +114,6 @@ const toyColumns = {
 /** What the owner's editors read beside a toy's public fields (AdminToy). */
 const adminToyColumns = {
   retailerItemId: toys.retailerItemId,
-  priceConfirmedAt: toys.priceConfirmedAt,
   priceSource: toys.priceSource,
 };
 
@@ -130,6 +131,7 @@ const cardColumns = {
   imageAlt: libraryAltText(`"toys"."image_url"`),
   price: toys.price,
   priceDiscount: toys.priceDiscount,
+  priceConfirmedAt: toys.priceConfirmedAt,
   rating: toys.rating,
   isTopPick: toys.isTopPick,
   inStock: toys.inStock,
@@ -171,6 +173,7 @@ const boxColumns = {
   imageUrl: toys.imageUrl,
   price: toys.price,
   priceDiscount: toys.priceDiscount,
+  priceConfirmedAt: toys.priceConfirmedAt,
   rating: toys.rating,
   reviewCount: toys.reviewCount,
   amazonUrl: toys.amazonUrl,
@@ -187,8 +190,32 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+export interface CatalogOptions {
+  /** the price age rule at this moment (PRICE_MAX_AGE_HOURS and the clock): every public read applies it */
+  priceRule: () => PriceRule;
+}
+
 /** Breeds, categories and toys as the storefront reads them. */
-export function createCatalogService(db: Database) {
+export function createCatalogService(db: Database, { priceRule }: CatalogOptions) {
+  /**
+   * Toy rows as visitors may see them: a price past its age blanked (applyPriceRule). Every
+   * public read of a price passes here, once per read, so one page cannot mix two verdicts.
+   */
+  function forVisitors<R extends StoredPriceFacts>(rows: R[]) {
+    const rule = priceRule();
+    return rows.map((row) => applyPriceRule(row, rule));
+  }
+
+  /** The same facts for the owner's editors: the price kept, with whether visitors see it. */
+  function forOwner<R extends StoredPriceFacts>(rows: R[]) {
+    const rule = priceRule();
+    return rows.map(({ priceConfirmedAt, ...row }) => ({
+      ...row,
+      priceAsOf: priceConfirmedAt?.toISOString() ?? null,
+      priceHidden: !isPriceCurrent(priceConfirmedAt, rule),
+    }));
+  }
+
   /** Adds `categories: [{id, name}]` to toy rows, in one query for the whole list. */
   async function withCategories<R extends { id: number }>(rows: R[]): Promise<(R & { categories: CategoryRef[] })[]> {
     if (rows.length === 0) return [];
@@ -245,7 +272,7 @@ export function createCatalogService(db: Database) {
       .from(toys)
       .leftJoin(categories, eq(categories.id, toys.categoryId))
       .where(and(toyCondition(audience), eq(toys.id, id)));
-    const [toy] = await withCategories(rows);
+    const [toy] = await withCategories(audience === "visitor" ? forVisitors(rows) : forOwner(rows));
     return toy ?? null;
   }
 
@@ -363,14 +390,14 @@ export function createCatalogService(db: Database) {
         .orderBy(...toyOrder(query.sort));
       if (limit === undefined) {
         const rows = await base;
-        return { items: await withCategories(rows), total: rows.length };
+        return { items: await withCategories(forVisitors(rows)), total: rows.length };
       }
       // The page and the count as two queries, not `count(*) over ()`: the window makes the
       // database build every matching row, whole, before the first page's 24 (60 ms and a
       // temporary file on the 10,000-toy catalogue); apart, the page walks an index and stops,
       // and the count reads an index only (issue 20).
       const [rows, total] = await Promise.all([base.limit(limit).offset(offset), countToys(where)]);
-      return { items: await withCategories(rows), total };
+      return { items: await withCategories(forVisitors(rows)), total };
     },
 
     /** One page of the same toys as cards: only the fields a card shows (the catalogue page). */
@@ -386,7 +413,7 @@ export function createCatalogService(db: Database) {
           .offset((query.page - 1) * query.pageSize),
         countToys(where),
       ]);
-      return { items: await asCards(rows), total };
+      return { items: await asCards(forVisitors(rows)), total };
     },
 
     /**
@@ -431,24 +458,28 @@ export function createCatalogService(db: Database) {
     /** Top picks, best rated first (the API). */
     async listTopPicks(): Promise<Toy[]> {
       return withCategories(
-        await db
-          .select(toyColumns)
-          .from(toys)
-          .leftJoin(categories, eq(categories.id, toys.categoryId))
-          .where(and(visibleToy, eq(toys.isTopPick, true)))
-          .orderBy(...topPickOrder),
+        forVisitors(
+          await db
+            .select(toyColumns)
+            .from(toys)
+            .leftJoin(categories, eq(categories.id, toys.categoryId))
+            .where(and(visibleToy, eq(toys.isTopPick, true)))
+            .orderBy(...topPickOrder),
+        ),
       );
     },
 
     /** The first `limit` top picks as cards (the home page shows a few). */
     async listTopPickCards(limit: number): Promise<ToyCardData[]> {
       return asCards(
-        await db
-          .select(cardColumns)
-          .from(toys)
-          .where(and(visibleToy, eq(toys.isTopPick, true)))
-          .orderBy(...topPickOrder)
-          .limit(limit),
+        forVisitors(
+          await db
+            .select(cardColumns)
+            .from(toys)
+            .where(and(visibleToy, eq(toys.isTopPick, true)))
+            .orderBy(...topPickOrder)
+            .limit(limit),
+        ),
       );
     },
 
@@ -483,7 +514,7 @@ export function createCatalogService(db: Database) {
         .from(toys)
         .leftJoin(categories, eq(categories.id, toys.categoryId))
         .where(and(visibleToy, inArray(toys.id, [...ids])));
-      const byId = new Map((await withCategories(rows)).map((toy) => [toy.id, toy]));
+      const byId = new Map((await withCategories(forVisitors(rows))).map((toy) => [toy.id, toy]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
@@ -502,8 +533,8 @@ export function createCatalogService(db: Database) {
         .from(toys)
         .leftJoin(categories, eq(categories.id, toys.categoryId))
         .where(and(toyCondition("admin"), eq(toys.id, id)));
-      const [toy] = await withCategories(rows);
-      return toy ? { ...toy, priceConfirmedAt: toy.priceConfirmedAt?.toISOString() ?? null } : null;
+      const [toy] = await withCategories(forOwner(rows));
+      return toy ? { ...toy, priceConfirmedAt: toy.priceAsOf } : null;
     },
 
     /** A toy's categories, or null when the toy does not exist. */
@@ -543,7 +574,7 @@ export function createCatalogService(db: Database) {
         .leftJoin(categories, eq(categories.id, toys.categoryId))
         .where(and(visibleToy, eq(breedRecommendations.breedId, breedId)))
         .orderBy(...recommendationOrder);
-      return { breed, recommendations: await withNotes(rows, withCategories) };
+      return { breed, recommendations: await withNotes(forVisitors(rows), withCategories) };
     },
 
     /** A breed's recommended toys as cards, with the owner's notes, in the API's order (the breed page). */
@@ -554,7 +585,7 @@ export function createCatalogService(db: Database) {
         .innerJoin(toys, eq(toys.id, breedRecommendations.toyId))
         .where(and(visibleToy, eq(breedRecommendations.breedId, breedId)))
         .orderBy(...recommendationOrder);
-      return withNotes(rows, asCards);
+      return withNotes(forVisitors(rows), asCards);
     },
 
     /**
@@ -576,8 +607,8 @@ export function createCatalogService(db: Database) {
           .innerJoin(toys, eq(toys.id, toySlugHistory.toyId))
           .where(and(visibleToy, inArray(toySlugHistory.slug, wanted))),
       ]);
-      for (const toy of current) found.set(toy.slug, toy);
-      for (const { oldSlug, ...toy } of earlier) found.set(oldSlug, toy);
+      for (const toy of forVisitors(current)) found.set(toy.slug, toy);
+      for (const { oldSlug, ...toy } of forVisitors(earlier)) found.set(oldSlug, toy);
       return found;
     },
 
@@ -587,7 +618,7 @@ export function createCatalogService(db: Database) {
         .select(boxColumns)
         .from(toys)
         .where(and(visibleToy, eq(toys.id, id)));
-      return toy ?? null;
+      return toy ? (forVisitors([toy])[0] ?? null) : null;
     },
 
     /**
@@ -600,7 +631,7 @@ export function createCatalogService(db: Database) {
         .from(toys)
         .leftJoin(categories, eq(categories.id, toys.categoryId))
         .where(and(visibleToy, eq(toys.slug, slug)));
-      const [toy] = await withCategories(rows);
+      const [toy] = await withCategories(forVisitors(rows));
       if (toy) return { toy };
       const [moved] = await db
         .select({ slug: toys.slug })

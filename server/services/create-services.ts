@@ -86,6 +86,8 @@ export interface ServicesConfig {
     feedUrls?: readonly string[];
     /** PRODUCT_SYNC_INTERVAL_MINUTES */
     syncIntervalMinutes?: number;
+    /** PRICE_MAX_AGE_HOURS: older prices are shown nowhere (default 24; 0: any age) */
+    priceMaxAgeHours?: number;
     /** the first scheduled sync's delay after start-up; default a random 10-50 s */
     firstSyncDelayMs?: number;
     /** the Amazon Creators API credential; absent: no Amazon look-ups */
@@ -170,7 +172,8 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
   const readCache = createReadCache({ ttlMs: config.readCacheTtlMs ?? 0 });
   const retail = createRetailSources(db, config);
   // Editors read their own writes back from the database, never from the cache.
-  const freshCatalog = createCatalogService(db);
+  const priceRule = () => ({ now: config.now?.() ?? new Date(), maxAgeHours: config.retail?.priceMaxAgeHours ?? 24 });
+  const freshCatalog = createCatalogService(db, { priceRule });
   const catalog = withReadCache(freshCatalog, readCache, "catalog", CACHED_CATALOG_READS);
   const content = withReadCache(
     createContentService(db, { catalog }, { now: config.now }),
@@ -311,7 +314,7 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     /** the postal address e-mails carry and the associate tag /go adds (decision 047) */
     siteSettings,
     stats: createStatsService(db, { salt: createSecretSource(db, "visitor-salt"), rateLimits }, { now: config.now }),
-    dashboard: createDashboardService(db),
+    dashboard: createDashboardService(db, { priceRule }),
     quizSubmissions: audited(createQuizSubmissionsService(db), audit, quizSubmissionsRules()),
     auth: audited(auth, audit, authRules(auth)),
     /** the admin audit log (the wrappers above write it; the streaming exports record themselves) */

@@ -1,7 +1,7 @@
 import type { Toy } from "#domain/catalog.ts";
 import { mailboxKey } from "#domain/email.ts";
 import { QUIZ_EMAILS_PER_ADDRESS } from "#domain/forms.ts";
-import { effectivePrice } from "#domain/price.ts";
+import { priceView, priceViewText } from "#domain/price-stamp.ts";
 import {
   QUIZ_NEWSLETTER_NOTICE,
   QUIZ_SUMMARY_LABELS,
@@ -144,7 +144,8 @@ export function createQuizService(
           recommendations: recommendations.map((toy) => ({
             name: toy.name,
             description: toy.description,
-            price: effectivePrice(toy),
+            // the price as the results page shows it: stamped, or the out-of-stock or check-the-price note
+            price: priceViewText(priceView(toy)),
             // the tracked link (counts the click, adds the associate tag), as on the site; else the toy's page
             url: toy.amazonUrl
               ? `${options.siteUrl}/go/${toy.id}?from=email`

@@ -101,6 +101,8 @@ function toy(id: number, fields: Partial<Toy>): Toy {
     imageAlt: null,
     price: "$10.00",
     priceDiscount: null,
+    priceAsOf: "2026-11-25T14:11:00.000Z",
+    priceHidden: false,
     rating: "4.0",
     reviewCount: 0,
     amazonUrl: null,

@@ -75,7 +75,7 @@ export function QuizToyCard({ toy, rank }: { toy: Toy; rank: number }) {
           <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
             {/* the price a visitor pays, as every card shows it: a sale price with the regular one struck through */}
             <span data-testid="quiz-toy-price">
-              <PriceTag price={toy.price} priceDiscount={toy.priceDiscount} />
+              <PriceTag toy={toy} />
             </span>
             <RatingStars rating={Number.isFinite(stars) ? stars : 0} halves={false} />
           </div>

@@ -20,7 +20,7 @@ import {
   DASHBOARD_TOP_TOYS,
   dashboardPeriodFrom,
 } from "#domain/insights.ts";
-import { productSyncNotice } from "#domain/product-sources.ts";
+import { hiddenPricesNotice, productSyncNotice } from "#domain/product-sources.ts";
 import { siteNotices } from "#domain/site-settings.ts";
 import type { Route } from "./+types/dashboard";
 import type { loader as adminLoader } from "./layout";
@@ -39,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { dashboard, quizSubmissions, stats, inbox, audit, siteSettings, productSync } = context.services;
   const log = (what: string) => (error: unknown) =>
     context.logger.error({ err: error }, `admin dashboard: ${what} failed`);
-  const [counts, submissions, visits, topToys, clicks, unreadMessages, activity, settings, lastSync] =
+  const [counts, submissions, visits, topToys, clicks, unreadMessages, activity, settings, lastSync, hiddenPrices] =
     await Promise.all([
       settle(() => dashboard.counts(), log("counts")),
       settle(() => quizSubmissions.summary(), log("quiz submissions summary")),
@@ -53,11 +53,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ),
       settle(() => siteSettings.get(), log("site settings")),
       settle(() => productSync.recentRuns(1), log("last product sync")),
+      settle(() => dashboard.hiddenPrices(), log("hidden prices")),
     ]);
   // what the owner must still set up, and why (a postal address, the associate tag), and a
   // product sync that could not check every product (issue 27)
   const syncNotice = lastSync.ok ? productSyncNotice(lastSync.data[0]) : null;
-  const notices = [...(settings.ok ? siteNotices(settings.data) : []), ...(syncNotice ? [syncNotice] : [])];
+  const pricesNotice = hiddenPrices.ok ? hiddenPricesNotice(hiddenPrices.data) : null;
+  const notices = [
+    ...(settings.ok ? siteNotices(settings.data) : []),
+    ...(syncNotice ? [syncNotice] : []),
+    ...(pricesNotice ? [pricesNotice] : []),
+  ];
   return { days, counts, submissions, visits, topToys, clicks, unreadMessages, activity, notices };
 }
 

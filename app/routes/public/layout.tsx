@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { PriceDisclaimer } from "#app/components/price-tag.tsx";
 import { FOOTER_CATEGORIES, SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { VisitTracker } from "#app/components/visit-tracker.tsx";
@@ -38,6 +39,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       </main>
       <SiteFooter categories={loaderData.footerCategories} />
       <VisitTracker />
+      <PriceDisclaimer />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from "react";
 import { data, isRouteErrorResponse, Link, useLocation, useSearchParams } from "react-router";
 import { AffiliateLink } from "#app/components/affiliate-link.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
-import { PriceTag, StockAndPrime } from "#app/components/price-tag.tsx";
+import { PriceTag, PrimeBadge } from "#app/components/price-tag.tsx";
 import { ProductFilters } from "#app/components/product-filters.tsx";
 import { RatingStars } from "#app/components/rating-stars.tsx";
 import { SmartImage } from "#app/components/smart-image.tsx";
@@ -163,8 +163,8 @@ function HighlightedToy({ toy }: { toy: Toy }) {
           </span>
         </div>
         <p className="mt-4 flex flex-wrap items-center gap-3">
-          <PriceTag price={toy.price} priceDiscount={toy.priceDiscount} className="text-2xl font-extrabold" />
-          <StockAndPrime inStock={toy.inStock} isPrimeEligible={toy.isPrimeEligible} />
+          <PriceTag toy={toy} className="text-2xl font-extrabold" />
+          <PrimeBadge isPrimeEligible={toy.isPrimeEligible} />
         </p>
         <p className="mt-4">{toy.details}</p>
         {toy.categories.length > 0 ? (

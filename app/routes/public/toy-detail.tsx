@@ -7,7 +7,7 @@ import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { AffiliateLink } from "#app/components/affiliate-link.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { PostCard } from "#app/components/post-card.tsx";
-import { PriceTag, StockAndPrime } from "#app/components/price-tag.tsx";
+import { PriceTag, PrimeBadge } from "#app/components/price-tag.tsx";
 import { RatingStars } from "#app/components/rating-stars.tsx";
 import { SmartImage } from "#app/components/smart-image.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
@@ -63,9 +63,12 @@ export default function ToyDetail({ loaderData }: Route.ComponentProps) {
     { label: "Age", value: listOrDash(toy.ageRecommendation) },
     { label: "Dog size", value: listOrDash(toy.suitableFor) },
   ];
+  // A Product snippet needs an offer here (the page has no review of its own): without a price
+  // that may be shown, the page claims no Product rather than an invalid one.
+  const product = productJsonLd(toy, siteUrl);
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      <JsonLd data={{ "@context": "https://schema.org", ...productJsonLd(toy, siteUrl) }} />
+      {product.offers ? <JsonLd data={{ "@context": "https://schema.org", ...product }} /> : null}
       <JsonLd
         data={breadcrumbJsonLd(
           [
@@ -126,10 +129,10 @@ export default function ToyDetail({ loaderData }: Route.ComponentProps) {
             </span>
           </p>
           <p className="mt-4 flex flex-wrap items-center gap-3">
-            <PriceTag price={toy.price} priceDiscount={toy.priceDiscount} className="text-3xl font-extrabold" />
-            <StockAndPrime inStock={toy.inStock} isPrimeEligible={toy.isPrimeEligible} />
+            <PriceTag toy={toy} className="text-3xl font-extrabold" />
+            <PrimeBadge isPrimeEligible={toy.isPrimeEligible} />
           </p>
-          {toy.inStock ? null : (
+          {toy.inStock || toy.priceHidden ? null : (
             <p className="mt-2 text-sm text-muted">
               Out of stock at the retailer right now; the link shows when it is back.
             </p>

@@ -153,7 +153,7 @@ async function seedToys(db: Database, target: number): Promise<number> {
     sql.raw(`
       insert into toys (name, slug, description, details, price, price_discount, rating, image_url, is_top_pick,
         category_id, amazon_url, amazon_asin, in_stock, is_prime_eligible, review_count, material_type,
-        features, age_recommendation, suitable_for)
+        features, age_recommendation, suitable_for, price_confirmed_at, price_source)
       select
         (${adjectives})[1 + i % 12] || ' ' || (${kinds})[1 + (i / 12) % 12] || ' No. ' || i,
         regexp_replace(lower((${adjectives})[1 + i % 12] || ' ' || (${kinds})[1 + (i / 12) % 12]), '[^a-z0-9]+', '-', 'g') || '-no-' || i,
@@ -175,7 +175,10 @@ async function seedToys(db: Database, target: number): Promise<number> {
         (${materials})[1 + i % 7],
         string_to_array((${featureSets})[1 + i % 5], '|'),
         (${ages})[1 + i % 6],
-        (${sizes})[1 + (i / 6) % 6]
+        (${sizes})[1 + (i / 6) % 6],
+        -- typed by the owner as the seed writes them (issue 27): confirmed now
+        now(),
+        'owner'
       from generate_series(${existing + 1}, ${target}) as i`),
   );
   // Each new toy in its own category and a second one, as the admin form saves them.

@@ -74,6 +74,7 @@ export async function seedDemoContent(db: Database): Promise<SeedReport> {
       (await tx.select({ id: breeds.id, name: breeds.name }).from(breeds)).map((b) => [b.name, b.id]),
     );
 
+    const seededAt = new Date();
     const existingToyNames = new Set((await tx.select({ name: toys.name }).from(toys)).map((t) => t.name));
     const newToys = demoToys.filter((t) => !existingToyNames.has(t.name));
     if (newToys.length > 0) {
@@ -82,6 +83,9 @@ export async function seedDemoContent(db: Database): Promise<SeedReport> {
         .values(
           newToys.map(({ categories: names, ...toy }) => ({
             ...toy,
+            // the demo's prices stand as the owner typed them, confirmed when seeded (issue 27, decision 060)
+            priceConfirmedAt: seededAt,
+            priceSource: "owner" as const,
             slug: slugify(toy.name),
             categoryId: requireId(categoryIds, names[0], "category"),
           })),
