@@ -97,7 +97,7 @@ export function priceView(toy: PublicPriceFacts & { inStock: boolean }): PriceVi
   return { kind: "price", current, regular, stamp };
 }
 
-/** The view as one line of plain text (e-mails, comparison cells): "$12.99 · price as of …". */
+/** The view as one line of plain text (e-mails, comparison rows): "$12.99 · price as of …". */
 export function priceViewText(view: PriceView): string {
   switch (view.kind) {
     case "check":
@@ -105,9 +105,8 @@ export function priceViewText(view: PriceView): string {
     case "out-of-stock":
       return [OUT_OF_STOCK_TEXT, view.stamp].filter(Boolean).join(" · ");
     case "price":
-      return [view.regular ? `${view.current} (was ${view.regular})` : view.current, view.stamp]
-        .filter(Boolean)
-        .join(" · ");
+      // the price paid only: a text line has no strike-through to tell the regular price apart
+      return [view.current, view.stamp].filter(Boolean).join(" · ");
   }
 }
 
