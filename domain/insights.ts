@@ -83,7 +83,7 @@ export function deletedToyName(toyId: number): string {
   return `Deleted product #${toyId}`;
 }
 
-/** Where the clicks of a period came from: placement groups, and the articles that earned most. */
+/** Where the clicks of a period came from: placement groups, the articles that earned most, and the visitors' countries. */
 export const clickBreakdownSchema = wireSchema(() =>
   z.object({
     total: z.number().int().nonnegative(),
@@ -95,6 +95,17 @@ export const clickBreakdownSchema = wireSchema(() =>
         title: z.string().nullable(),
         /** the post's page, null when it was deleted */
         path: z.string().nullable(),
+        clicks: z.number().int().positive(),
+      }),
+    ),
+    /** clicks by the visitor's country, most first */
+    byCountry: z.array(
+      z.object({
+        /** two letters (ISO 3166-1), null when the country was not known */
+        country: z
+          .string()
+          .regex(/^[A-Z]{2}$/)
+          .nullable(),
         clicks: z.number().int().positive(),
       }),
     ),

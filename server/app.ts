@@ -68,6 +68,8 @@ export interface AppOptions {
   trackRateLimit?: RateLimit;
   /** Express "trust proxy" setting, so req.ip is the visitor behind a reverse proxy */
   trustProxy?: boolean | number | string;
+  /** COUNTRY_HEADER: where the proxy names the visitor's country; read only when trustProxy is set */
+  countryHeader?: string;
   /**
    * production: Secure __Host- session cookie, HSTS and CSP; test: CSP, plain cookie (http);
    * development: neither CSP nor HSTS (Vite injects its own scripts)
@@ -142,6 +144,7 @@ export function createApp({
   siteUrl = "http://localhost:3000",
   isShuttingDown = () => false,
   trustProxy = false,
+  countryHeader,
   mode = "test",
   trackRateLimit = { max: 600, windowMs: 10 * 60_000 },
   shedLoad,
@@ -215,7 +218,8 @@ export function createApp({
 
   app.use(seoRouter(services, siteUrl));
   app.use(socialImages(services));
-  app.use(affiliateRedirect(services, services.siteSettings.associateTag ?? undefined));
+  // without a proxy in front the country header is the visitor's own to write (decision 058)
+  app.use(affiliateRedirect(services, { countryHeader: trustProxy ? countryHeader : undefined }));
 
   if (pages.length > 0) {
     // in development Vite's module requests come through here too, and must not wait in line

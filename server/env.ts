@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ASSOCIATE_TAG_PATTERN, marketplaceOfHost, parseAssociateTags } from "#domain/marketplaces.ts";
 import { postalAddressTextSchema } from "#domain/site-settings.ts";
 
 const optionalText = z
@@ -98,10 +99,31 @@ const envSchema = z
       .default("")
       .pipe(postalAddressTextSchema)
       .transform((address) => address ?? undefined),
-    /** Amazon Associates tag added to affiliate links that carry none (e.g. pawsomepicks-20) */
+    /** Amazon Associates tag of the default marketplace (AMAZON_CREATORS_MARKETPLACE), added to links that carry none */
     AMAZON_ASSOCIATE_TAG: z
       .string()
-      .regex(/^[A-Za-z0-9-]{1,64}$/, "AMAZON_ASSOCIATE_TAG must be letters, digits and hyphens")
+      .regex(ASSOCIATE_TAG_PATTERN, "AMAZON_ASSOCIATE_TAG must be letters, digits and hyphens")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** tags of other marketplaces, by country: "US=pawsome-20,GB=pawsomeuk-21,DE=pawsomede-21" (decision 058) */
+    AMAZON_ASSOCIATE_TAGS: z
+      .string()
+      .default("")
+      .transform((text, ctx) => {
+        const parsed = parseAssociateTags(text);
+        if ("tags" in parsed) return parsed.tags;
+        ctx.addIssue({ code: "custom", message: parsed.problem });
+        return z.NEVER;
+      }),
+    /**
+     * the header in which the CDN or proxy names the visitor's country (e.g. cf-ipcountry); only
+     * read with TRUST_PROXY set, since without a proxy anyone can send it
+     */
+    COUNTRY_HEADER: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9-]{1,64}$/, "COUNTRY_HEADER must be a header name such as cf-ipcountry")
       .optional()
       .or(z.literal("").transform(() => undefined)),
     /** per-IP limit on visit and page view tracking calls: "<requests>/<minutes>" */
@@ -215,6 +237,15 @@ const envSchema = z
       .default(24),
   })
   .superRefine((env, ctx) => {
+    const home = marketplaceOfHost(env.AMAZON_CREATORS_MARKETPLACE);
+    const listed = home ? env.AMAZON_ASSOCIATE_TAGS[home] : undefined;
+    if (home && listed && env.AMAZON_ASSOCIATE_TAG && listed !== env.AMAZON_ASSOCIATE_TAG) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AMAZON_ASSOCIATE_TAGS"],
+        message: `AMAZON_ASSOCIATE_TAG (${env.AMAZON_ASSOCIATE_TAG}) and AMAZON_ASSOCIATE_TAGS (${home}=${listed}) name two tags for ${env.AMAZON_CREATORS_MARKETPLACE}: keep one`,
+      });
+    }
     if (Boolean(env.AMAZON_CREATORS_CLIENT_ID) !== Boolean(env.AMAZON_CREATORS_CLIENT_SECRET)) {
       ctx.addIssue({
         code: "custom",

@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { associateTagsFrom } from "#domain/marketplaces.ts";
 import { ensureAdminAccount } from "./admin-account";
 import { createApp } from "./app";
 import { serveBackups } from "./db/backup";
@@ -85,13 +86,23 @@ async function main() {
   if (!transport) {
     logger.warn("SMTP_URL is not set: e-mails are stored in the outbox and not sent until a mail server is configured");
   }
+  if (env.COUNTRY_HEADER && !trustProxySetting(env.TRUST_PROXY)) {
+    logger.warn(
+      `COUNTRY_HEADER (${env.COUNTRY_HEADER}) is ignored while TRUST_PROXY is not set: without a proxy in front, anyone can send it`,
+    );
+  }
   const services = createServices(database, {
     logger,
     siteUrl,
     appSecret: env.APP_SECRET,
     readCacheTtlMs: env.READ_CACHE_TTL_MS,
     formRateLimit: env.FORM_RATE_LIMIT,
-    settings: { postalAddress: env.SITE_POSTAL_ADDRESS, associateTag: env.AMAZON_ASSOCIATE_TAG },
+    settings: {
+      postalAddress: env.SITE_POSTAL_ADDRESS,
+      associateTag: env.AMAZON_ASSOCIATE_TAG,
+      associateTags: env.AMAZON_ASSOCIATE_TAGS,
+      marketplace: env.AMAZON_CREATORS_MARKETPLACE,
+    },
     retail: {
       allowHosts: env.OUTBOUND_ALLOW_HOSTS,
       feedUrls: env.PRODUCT_FEED_URLS,
@@ -106,7 +117,13 @@ async function main() {
               apiUrl: env.AMAZON_CREATORS_API_URL,
               tokenUrl: env.AMAZON_CREATORS_TOKEN_URL,
               marketplace: env.AMAZON_CREATORS_MARKETPLACE,
-              partnerTag: env.AMAZON_ASSOCIATE_TAG,
+              // the default marketplace's tag, also when only AMAZON_ASSOCIATE_TAGS names it
+              partnerTag:
+                associateTagsFrom({
+                  defaultTag: env.AMAZON_ASSOCIATE_TAG,
+                  tags: env.AMAZON_ASSOCIATE_TAGS,
+                  defaultMarketplace: env.AMAZON_CREATORS_MARKETPLACE,
+                }).defaultTag ?? undefined,
             }
           : undefined,
     },
@@ -168,6 +185,7 @@ async function main() {
     isShuttingDown: () => shuttingDown,
     trackRateLimit: env.TRACK_RATE_LIMIT,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
+    countryHeader: env.COUNTRY_HEADER,
     mode: env.NODE_ENV,
     shedLoad: shedder.middleware,
     // a configured public name is the only one answered (DNS rebinding); without SITE_URL any Host

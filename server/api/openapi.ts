@@ -892,7 +892,7 @@ const OPERATIONS: Operation[] = [
     operationId: "getDashboard",
     tag: "Admin insights",
     summary:
-      "Counts, the latest quiz submission, and for the period daily visits, the most clicked toys and clicks by placement and article",
+      "Counts, the latest quiz submission, and for the period daily visits, the most clicked toys and clicks by placement, article and visitor country",
     query: dashboardQuerySchema,
     ok: { 200: { description: "Dashboard numbers", body: "Dashboard" } },
   },

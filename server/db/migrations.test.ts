@@ -217,3 +217,50 @@ describe("the consent history migration (issue 26)", () => {
     expect((await db.execute(sql`select count(*)::int as n from newsletter_consent_events`)).rows).toEqual([{ n: 5 }]);
   });
 });
+
+describe("the click country migration (issue 27, decision 058)", () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrated: false });
+  });
+  afterAll(() => database.close());
+
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+    entries: { tag: string }[];
+  };
+  const files = journal.entries.map((entry) => readFileSync(join(migrationsFolder, `${entry.tag}.sql`), "utf8"));
+  const at = files.findIndex((file) => file.includes('ALTER TABLE "affiliate_clicks" ADD COLUMN "country"'));
+
+  async function apply(file: string) {
+    for (const statement of file.split("--> statement-breakpoint")) {
+      if (statement.trim()) await database.db.execute(sql.raw(statement));
+    }
+  }
+
+  it("keeps every earlier click, as from an unknown country, and then counts per country", async () => {
+    expect(at).toBeGreaterThan(0);
+    for (const file of files.slice(0, at)) await apply(file);
+    const { db } = database;
+    await db.execute(sql`insert into affiliate_clicks (toy_id, placement, day, clicks) values
+      (1, 'toy-page', '2026-11-01', 5), (1, 'catalogue', '2026-11-01', 2), (2, 'toy-page', '2026-11-02', 1)`);
+
+    for (const file of files.slice(at)) await apply(file);
+    const rows = await db.execute(
+      sql`select toy_id, placement, day::text, country, clicks from affiliate_clicks order by toy_id, placement`,
+    );
+    expect(rows.rows).toEqual([
+      { toy_id: 1, placement: "catalogue", day: "2026-11-01", country: "", clicks: 2 },
+      { toy_id: 1, placement: "toy-page", day: "2026-11-01", country: "", clicks: 5 },
+      { toy_id: 2, placement: "toy-page", day: "2026-11-02", country: "", clicks: 1 },
+    ]);
+    // the same toy, placement and day from a known country is a counter of its own
+    await db.execute(
+      sql`insert into affiliate_clicks (toy_id, placement, day, country, clicks) values (1, 'toy-page', '2026-11-01', 'GB', 1)`,
+    );
+    await expect(
+      db.execute(
+        sql`insert into affiliate_clicks (toy_id, placement, day, country, clicks) values (1, 'toy-page', '2026-11-01', 'gb', 1)`,
+      ),
+    ).rejects.toThrow();
+  });
+});

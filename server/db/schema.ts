@@ -689,17 +689,24 @@ export const siteSettings = pgTable("site_settings", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-// Clicks on "View on Amazon" links (through /go/{toyId}), one counter per toy, placement and day.
-// No foreign key on the toy: a deleted toy's clicks stay in the totals (what earned, earned).
+// Clicks on "View on Amazon" links (through /go/{toyId}), one counter per toy, placement, day and
+// visitor country. No foreign key on the toy: a deleted toy's clicks stay in the totals (what
+// earned, earned).
 export const affiliateClicks = pgTable(
   "affiliate_clicks",
   {
     toyId: integer("toy_id").notNull(),
     placement: text("placement").notNull(),
     day: date("day", { mode: "string" }).notNull(),
+    /** the visitor's country, two letters; '' when unknown (a key column cannot be null); never more (decision 058) */
+    country: text("country").notNull().default(""),
     clicks: integer("clicks").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.toyId, t.placement, t.day] }), index("affiliate_clicks_day_idx").on(t.day)],
+  (t) => [
+    primaryKey({ columns: [t.toyId, t.placement, t.day, t.country] }),
+    index("affiliate_clicks_day_idx").on(t.day),
+    check("affiliate_clicks_country_check", sql`${t.country} ~ '^([A-Z]{2})?$'`),
+  ],
 );
 
 // The next free moment of a paced resource shared by every app instance, such as a retailer

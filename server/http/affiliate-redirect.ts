@@ -1,35 +1,24 @@
 import type { RequestHandler } from "express";
 import { isCrawler } from "#domain/crawlers.ts";
 import { isDatabaseId } from "#domain/ids.ts";
+import { affiliateTarget, visitorCountry } from "#domain/marketplaces.ts";
 import { type ParsedPlacement, parsePlacement, placementName } from "#domain/placements.ts";
 import type { Services } from "#server/services/create-services.ts";
 import { clientKey } from "./client-address";
 import { HttpError } from "./errors";
 import { createRouter } from "./router";
 
-/** The stored retailer URL with the associate tag added when it has none (Amazon links only). */
-export function withAssociateTag(url: string, tag: string | undefined): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return null;
-  const isAmazon = /(^|\.)amazon\.[a-z.]+$|(^|\.)amzn\.to$/i.test(parsed.hostname);
-  if (tag && isAmazon && !parsed.searchParams.has("tag")) parsed.searchParams.set("tag", tag);
-  return parsed.toString();
-}
-
 /**
  * GET /go/{toyId}?from={placement}: counts the click and sends the visitor to the toy's stored
- * retailer link. The target is only ever that stored URL, so the route cannot be used to
- * redirect anywhere else. Clicks are counted per client with limits (stats.recordClick); the
- * visitor is sent on either way.
+ * retailer link, or to the same product (its ASIN) on their country's Amazon marketplace when
+ * the site has a tag there (decision 058). The target is only ever the stored URL or an Amazon
+ * product page, so the route cannot be used to redirect anywhere else. Clicks are counted per
+ * client with limits (stats.recordClick), with the visitor's country; the visitor is sent on
+ * either way.
  */
 export function affiliateRedirect(
-  { catalog, content, stats, newsletters }: Services,
-  associateTag: string | undefined,
+  { catalog, content, stats, newsletters, siteSettings }: Services,
+  { countryHeader }: { countryHeader?: string },
 ) {
   const router = createRouter();
 
@@ -47,8 +36,21 @@ export function affiliateRedirect(
   const handler: RequestHandler<{ toyId: string }> = async (req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    // the answer depends on where the visitor is: no shared cache may hand it to someone else
+    res.vary(countryHeader ? `${countryHeader}, Accept-Language` : "Accept-Language");
     const toy = isDatabaseId(req.params.toyId) ? await catalog.getToy(Number(req.params.toyId)) : null;
-    const target = toy?.amazonUrl ? withAssociateTag(toy.amazonUrl, associateTag) : null;
+    const country = visitorCountry({
+      trustedHeader: countryHeader ? req.get(countryHeader) : undefined,
+      acceptLanguage: req.get("accept-language"),
+    });
+    const target = toy?.amazonUrl
+      ? affiliateTarget({
+          url: toy.amazonUrl,
+          asin: toy.amazonAsin,
+          country,
+          tags: await siteSettings.associateTags(),
+        })
+      : null;
     if (!toy || !target) {
       // a visitor gets the site's own 404 page (rendered by the pages after this router)
       if (req.accepts("html")) return next();
@@ -57,7 +59,7 @@ export function affiliateRedirect(
     // crawlers and the owner checking links are not customers
     if (!isCrawler(req.get("user-agent")) && !res.locals.session) {
       const placement = await placementToCount(req.query.from);
-      await stats.recordClick({ toyId: toy.id, placement, client: clientKey(req.ip) });
+      await stats.recordClick({ toyId: toy.id, placement, country, client: clientKey(req.ip) });
     }
     res.redirect(302, target);
   };

@@ -1,3 +1,4 @@
+import type { TagsByMarketplace } from "#domain/marketplaces.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
 import { createOutbox, type OutboxOptions } from "#server/mail/outbox.ts";
@@ -77,8 +78,12 @@ export interface ServicesConfig {
   settings?: {
     /** SITE_POSTAL_ADDRESS */
     postalAddress?: string;
-    /** AMAZON_ASSOCIATE_TAG, which /go adds to Amazon links */
+    /** AMAZON_ASSOCIATE_TAG, the default marketplace's tag, which /go adds to Amazon links */
     associateTag?: string;
+    /** AMAZON_ASSOCIATE_TAGS: other marketplaces' tags by country (decision 058) */
+    associateTags?: TagsByMarketplace;
+    /** AMAZON_CREATORS_MARKETPLACE: the marketplace stored links point to */
+    marketplace?: string;
   };
   /** the retailers' own sources of product facts (issue 27) */
   retail?: {

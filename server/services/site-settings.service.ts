@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+import { type AssociateTags, associateTagsFrom, type TagsByMarketplace } from "#domain/marketplaces.ts";
 import type { SiteSettings, SiteSettingsInput } from "#domain/site-settings.ts";
 import type { Database } from "#server/db/client.ts";
 import { siteSettings } from "#server/db/schema.ts";
@@ -9,8 +10,12 @@ const KEYS = { postalAddress: "postal-address" } as const;
 export interface SiteSettingsDefaults {
   /** SITE_POSTAL_ADDRESS, already normalised */
   postalAddress?: string | null;
-  /** AMAZON_ASSOCIATE_TAG */
+  /** AMAZON_ASSOCIATE_TAG: the default marketplace's tag */
   associateTag?: string | null;
+  /** AMAZON_ASSOCIATE_TAGS: the tags of other marketplaces, by country */
+  associateTags?: TagsByMarketplace;
+  /** AMAZON_CREATORS_MARKETPLACE: the marketplace the stored links point to (default www.amazon.com) */
+  marketplace?: string;
 }
 
 /**
@@ -25,7 +30,12 @@ export function createSiteSettingsService(
 ) {
   const now = options.now ?? (() => new Date());
   const environmentPostalAddress = defaults.postalAddress || null;
-  const associateTag = defaults.associateTag || null;
+  const tags = associateTagsFrom({
+    defaultTag: defaults.associateTag,
+    tags: defaults.associateTags,
+    defaultMarketplace: defaults.marketplace ?? "www.amazon.com",
+  });
+  const associateTag = tags.defaultTag;
 
   async function stored(): Promise<Map<string, string>> {
     const rows = await db
@@ -54,8 +64,13 @@ export function createSiteSettingsService(
       return (await get()).postalAddress;
     },
 
-    /** The Amazon Associates tag /go adds to Amazon links (set only by the configuration); null when none. */
+    /** The default marketplace's Amazon Associates tag, which /go adds to stored links (set only by the configuration); null when none. */
     associateTag,
+
+    /** Every marketplace's associate tag /go uses (decision 058); the configuration's today. */
+    async associateTags(): Promise<AssociateTags> {
+      return tags;
+    },
 
     /** Saves the owner's settings whole (a null postal address removes the owner's own); the settings after it. */
     async update(input: SiteSettingsInput): Promise<SiteSettings> {

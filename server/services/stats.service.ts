@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { isoDay } from "#domain/dates.ts";
 import { type ClickBreakdown, type DailyStats, deletedToyName, type ToyClicks } from "#domain/insights.ts";
+import { type CountryCode, isCountryCode } from "#domain/marketplaces.ts";
 import { placementGroup } from "#domain/placements.ts";
 import { postPath } from "#domain/posts.ts";
 import type { Database } from "#server/db/client.ts";
@@ -95,8 +96,16 @@ export function createStatsService(
      * share: a script cannot push a toy up the dashboard's "top clicked toys".
      * True when the click was counted.
      */
-    async recordClick(click: { toyId: number; placement: string; client: string }): Promise<boolean> {
+    async recordClick(click: {
+      toyId: number;
+      placement: string;
+      /** the visitor's country (two letters), null when unknown */
+      country: CountryCode | null;
+      client: string;
+    }): Promise<boolean> {
       const { toyId, placement, client } = click;
+      // only ever an assigned country's two letters: nothing else about the visitor is kept
+      const country = click.country && isCountryCode(click.country) ? click.country : "";
       const repeat = await rateLimits.hit(`click:${client}:${toyId}`, 1, CLICK_LIMITS.repeatWindowMs);
       if (!repeat.allowed) return false;
       const share = await rateLimits.hit(
@@ -107,9 +116,9 @@ export function createStatsService(
       if (!share.allowed) return false;
       await db
         .insert(affiliateClicks)
-        .values({ toyId, placement, day: isoDay(now()), clicks: 1 })
+        .values({ toyId, placement, day: isoDay(now()), country, clicks: 1 })
         .onConflictDoUpdate({
-          target: [affiliateClicks.toyId, affiliateClicks.placement, affiliateClicks.day],
+          target: [affiliateClicks.toyId, affiliateClicks.placement, affiliateClicks.day, affiliateClicks.country],
           set: { clicks: sql`${affiliateClicks.clicks} + 1` },
         });
       return true;
@@ -138,15 +147,24 @@ export function createStatsService(
 
     /**
      * Clicks of the last `days` days by where the link sat: per placement group (articles,
-     * catalogue, toy pages…) and per article (post slug, with its title when it still exists).
+     * catalogue, toy pages…) and per article (post slug, with its title when it still exists);
+     * and by the visitor's country (null: unknown).
      */
     async clickBreakdown(days: number, articleLimit: number): Promise<ClickBreakdown> {
       const clicks = sql<number>`sum(${affiliateClicks.clicks})`.mapWith(Number);
-      const rows = await db
-        .select({ placement: affiliateClicks.placement, clicks })
-        .from(affiliateClicks)
-        .where(gte(affiliateClicks.day, firstDay(days)))
-        .groupBy(affiliateClicks.placement);
+      const since = gte(affiliateClicks.day, firstDay(days));
+      const [rows, countries] = await Promise.all([
+        db
+          .select({ placement: affiliateClicks.placement, clicks })
+          .from(affiliateClicks)
+          .where(since)
+          .groupBy(affiliateClicks.placement),
+        db
+          .select({ country: affiliateClicks.country, clicks })
+          .from(affiliateClicks)
+          .where(since)
+          .groupBy(affiliateClicks.country),
+      ]);
       const groups = new Map<string, number>();
       const articles: { slug: string; clicks: number }[] = [];
       for (const row of rows) {
@@ -185,6 +203,15 @@ export function createStatsService(
             clicks: article.clicks,
           };
         }),
+        byCountry: countries
+          .map((row) => ({ country: row.country || null, clicks: row.clicks }))
+          // the most clicks first; unknown last among equals, then by code
+          .sort(
+            (a, b) =>
+              b.clicks - a.clicks ||
+              (a.country === null ? 1 : 0) - (b.country === null ? 1 : 0) ||
+              (a.country ?? "").localeCompare(b.country ?? ""),
+          ),
       };
     },
   };

@@ -33,6 +33,7 @@ interface DashboardJson {
   quizSubmissions: { count: number; latest: { createdAt: string; email: string } | null };
   visits: { date: string; visits: number; pageViews: number; uniqueVisitors: number }[];
   topToys: { toyId: number; name: string; clicks: number }[];
+  clicks: { byCountry: { country: string | null; clicks: number }[] };
 }
 
 interface SubmissionJson {
@@ -253,6 +254,36 @@ test.describe("admin dashboard", () => {
     }).toPass({ timeout: 30_000 });
     const first = clicked[0];
     await expect(list.getByRole("link", { name: first?.name })).toHaveAttribute("href", `/admin/products/${first?.id}`);
+  });
+
+  test("counts the clicks by the visitor's country, by name", async ({ page, request }) => {
+    const toys = (await (await request.get("/api/toys")).json()) as { id: number; amazonUrl: string }[];
+    // not one of the toys the test above clicks: one client's repeated click on a toy counts once
+    const toy = toys.filter((t) => t.amazonUrl)[3];
+    expect(toy, "the seed has a fourth toy with an Amazon link").toBeDefined();
+    // no proxy in front of this server: the country is the region of the preferred language
+    const response = await request.get(`/go/${toy?.id}?from=products`, {
+      maxRedirects: 0,
+      headers: { "accept-language": "en-GB,en;q=0.9" },
+    });
+    expect(response.status()).toBe(302);
+
+    await signIn(page);
+    const list = panel(page, "Clicks by Country");
+    const names = new Intl.DisplayNames(["en"], { type: "region" });
+    await expect(async () => {
+      await page.reload();
+      const { clicks } = await dashboardJson(page);
+      expect(clicks.byCountry.find((row) => row.country === "GB")?.clicks).toBeGreaterThanOrEqual(1);
+      await expect(list.getByTestId("country-clicks")).toHaveText(
+        clicks.byCountry.map(
+          (row) =>
+            `${row.country ? names.of(row.country) : "Unknown"}${formatCount(row.clicks)} ${row.clicks === 1 ? "click" : "clicks"}`,
+        ),
+        { timeout: 1_000 },
+      );
+    }).toPass({ timeout: 30_000 });
+    await expect(list.getByText("United Kingdom", { exact: true })).toBeVisible();
   });
 
   test("three public pages seen by an anonymous visitor raise today's page views by three", async ({

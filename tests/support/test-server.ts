@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
+import type { TagsByMarketplace } from "../../domain/marketplaces";
 import { type AppOptions, createApp, type Site } from "../../server/app";
 import type { DatabaseHandle } from "../../server/db/client";
 import { seedDemoContent } from "../../server/db/seed/seed";
@@ -33,6 +34,10 @@ export interface TestServerOptions {
   now?: () => Date;
   trackRateLimit?: RateLimit;
   associateTag?: string;
+  /** AMAZON_ASSOCIATE_TAGS: other marketplaces' tags by country */
+  associateTags?: TagsByMarketplace;
+  /** COUNTRY_HEADER: read only with trustProxy set, as in production */
+  countryHeader?: string;
   /** the sender's postal address e-mails carry (SITE_POSTAL_ADDRESS); TEST_POSTAL_ADDRESS unless given, null for none */
   postalAddress?: string | null;
   /** page handlers after the API (production: React Router's) */
@@ -69,6 +74,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     settings: {
       postalAddress: options.postalAddress === undefined ? TEST_POSTAL_ADDRESS : (options.postalAddress ?? undefined),
       associateTag: options.associateTag,
+      associateTags: options.associateTags,
     },
     mail: {
       transport: options.transport ?? null,
@@ -90,6 +96,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     siteUrl,
     mode: options.mode,
     trustProxy: options.trustProxy,
+    countryHeader: options.countryHeader,
     trackRateLimit: options.trackRateLimit,
     shedLoad: options.shedLoad,
     pages: [...(options.pages ?? []), ...(rendered?.handlers ?? [])],

@@ -1,6 +1,6 @@
 import { ChartLine, Dog, FilePlus, Inbox, Mail, Newspaper, Package, PackagePlus, Tags } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
-import { DashboardClicks } from "#app/components/admin/dashboard/dashboard-clicks.tsx";
+import { DashboardClicks, DashboardCountryClicks } from "#app/components/admin/dashboard/dashboard-clicks.tsx";
 import { DashboardPanel, PanelError } from "#app/components/admin/dashboard/dashboard-panel.tsx";
 import { DashboardQuizCard } from "#app/components/admin/dashboard/dashboard-quiz-card.tsx";
 import { DashboardRecentActivity } from "#app/components/admin/dashboard/dashboard-recent-activity.tsx";
@@ -20,6 +20,7 @@ import {
   DASHBOARD_TOP_TOYS,
   dashboardPeriodFrom,
 } from "#domain/insights.ts";
+import { countryName } from "#domain/marketplaces.ts";
 import { hiddenPricesNotice, productSyncNotice } from "#domain/product-sources.ts";
 import { siteNotices } from "#domain/site-settings.ts";
 import type { Route } from "./+types/dashboard";
@@ -64,7 +65,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ...(syncNotice ? [syncNotice] : []),
     ...(pricesNotice ? [pricesNotice] : []),
   ];
-  return { days, counts, submissions, visits, topToys, clicks, unreadMessages, activity, notices };
+  // named here, so the page shows the server's names and the browser's cannot differ from them
+  const countries = clicks.ok
+    ? { ok: true as const, data: clicks.data.byCountry.map((row) => ({ ...row, name: countryName(row.country) })) }
+    : { ok: false as const };
+  return { days, counts, submissions, visits, topToys, clicks, countries, unreadMessages, activity, notices };
 }
 
 /** The period switch: links, so it works before the scripts and the address says what is shown. */
@@ -90,7 +95,8 @@ function PeriodSwitch({ days }: { days: number }) {
 
 /** The admin home (/admin and /admin/dashboard): the site's numbers at a glance and the quick actions. */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { days, counts, submissions, visits, topToys, clicks, unreadMessages, activity, notices } = loaderData;
+  const { days, counts, submissions, visits, topToys, clicks, countries, unreadMessages, activity, notices } =
+    loaderData;
   // The admin layout's guard has already resolved the signed-in user.
   const username = useRouteLoaderData<typeof adminLoader>("routes/admin/layout")?.username;
   const count = (key: "posts" | "products" | "breeds" | "categories" | "subscribers") =>
@@ -203,9 +209,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <DashboardQuizCard summary={submissions} />
       </div>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
         <DashboardTopToys toys={topToys} days={days} />
         <DashboardClicks clicks={clicks} days={days} />
+        <DashboardCountryClicks countries={countries} days={days} />
       </div>
 
       <div className="mt-6">

@@ -1,8 +1,9 @@
-import { Link as LinkIcon, Newspaper } from "lucide-react";
+import { Globe, Link as LinkIcon, Newspaper } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Result } from "#app/lib/result.ts";
 import type { ClickBreakdown } from "#domain/insights.ts";
+import type { CountryCode } from "#domain/marketplaces.ts";
 import { DashboardPanel, formatCount, PanelError } from "./dashboard-panel";
 
 const clicksText = (n: number) => `${formatCount(n)} ${n === 1 ? "click" : "clicks"}`;
@@ -89,5 +90,40 @@ export function DashboardClicks({ clicks, days }: { clicks: Result<ClickBreakdow
         )}
       </DashboardPanel>
     </>
+  );
+}
+
+/** A country's clicks with its name, which the loader gives (the server's names: no hydration mismatch). */
+export interface CountryClicks {
+  country: CountryCode | null;
+  name: string;
+  clicks: number;
+}
+
+/** Where the period's clicking visitors were: their countries (a CDN's header, else their language's region). */
+export function DashboardCountryClicks({ countries, days }: { countries: Result<CountryClicks[]>; days: number }) {
+  const period = `in the last ${days} days`;
+  return (
+    <DashboardPanel
+      id="clicks-by-country"
+      title="Clicks by Country"
+      subtitle={`Where the visitors who followed retailer links were ${period}`}
+      icon={Globe}
+    >
+      {!countries.ok ? (
+        <PanelError what="The clicks by country" />
+      ) : countries.data.length === 0 ? (
+        <p className="rounded-lg bg-stone-50 p-4 text-sm text-muted">No affiliate clicks {period} yet.</p>
+      ) : (
+        <ClickBars
+          testId="country-clicks"
+          rows={countries.data.map((row) => ({
+            key: row.country ?? "unknown",
+            label: row.country ? row.name : <span className="text-muted">{row.name}</span>,
+            clicks: row.clicks,
+          }))}
+        />
+      )}
+    </DashboardPanel>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "affiliate_clicks" ADD COLUMN "country" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "affiliate_clicks" ADD CONSTRAINT "affiliate_clicks_country_check" CHECK ("affiliate_clicks"."country" ~ '^([A-Z]{2})?$');

@@ -1,0 +1,2 @@
+ALTER TABLE "affiliate_clicks" DROP CONSTRAINT "affiliate_clicks_toy_id_placement_day_pk";--> statement-breakpoint
+ALTER TABLE "affiliate_clicks" ADD CONSTRAINT "affiliate_clicks_toy_id_placement_day_country_pk" PRIMARY KEY("toy_id","placement","day","country");
