@@ -204,6 +204,12 @@ const envSchema = z
       .min(5, "PRODUCT_SYNC_INTERVAL_MINUTES must be at least 5")
       .max(1440, "PRODUCT_SYNC_INTERVAL_MINUTES must be at most 1440 (Amazon wants prices refreshed daily)")
       .default(60),
+    /** hours between checks of every retailer link over all instances; a decimal number (0.5 is half an hour) */
+    LINK_CHECK_INTERVAL_HOURS: z.coerce
+      .number({ message: "LINK_CHECK_INTERVAL_HOURS must be a number of hours, such as 24 or 0.5" })
+      .positive("LINK_CHECK_INTERVAL_HOURS must be more than 0")
+      .max(8_760, "LINK_CHECK_INTERVAL_HOURS must be at most 8760 (a year)")
+      .default(24),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.AMAZON_CREATORS_CLIENT_ID) !== Boolean(env.AMAZON_CREATORS_CLIENT_SECRET)) {
