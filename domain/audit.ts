@@ -225,6 +225,7 @@ const DETAIL_NOTES: Record<string, (value: string | number | boolean) => string 
   uploadedAs: (value) => `uploaded as ${String(value).toUpperCase()}`,
   bytes: (value) => (typeof value === "number" ? formatBytes(value) : null),
   existing: (value) => (value === true ? "already in the library" : null),
+  linkFromCheck: (value) => (value === true ? "link replaced by the address it redirects to" : null),
 };
 
 /** The entry's details as short notes for people ("for good", "12 rows"); unknown keys are left out. */

@@ -9,6 +9,7 @@ import { catalogEditorRouter } from "./api/catalog-editor";
 import { contentRouter } from "./api/content";
 import { formsRouter } from "./api/forms";
 import { insightsRouter } from "./api/insights";
+import { linkCheckRouter } from "./api/link-check";
 import { mediaRouter } from "./api/media";
 import { messagesRouter } from "./api/messages";
 import { newslettersRouter } from "./api/newsletters";
@@ -123,6 +124,7 @@ export function apiRouter(
   api.use(auditLogRouter(services));
   api.use(siteSettingsRouter(services));
   api.use(productSyncRouter(services));
+  api.use(linkCheckRouter(services));
   api.use(apiNotFound);
   return api;
 }

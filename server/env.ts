@@ -235,6 +235,12 @@ const envSchema = z
       .min(0, "PRICE_MAX_AGE_HOURS must be 0 (no limit) or more")
       .max(8760, "PRICE_MAX_AGE_HOURS must be at most 8760 (a year)")
       .default(24),
+    /** hours between checks of every retailer link over all instances; a decimal number (0.5 is half an hour) */
+    LINK_CHECK_INTERVAL_HOURS: z.coerce
+      .number({ message: "LINK_CHECK_INTERVAL_HOURS must be a number of hours, such as 24 or 0.5" })
+      .positive("LINK_CHECK_INTERVAL_HOURS must be more than 0")
+      .max(8_760, "LINK_CHECK_INTERVAL_HOURS must be at most 8760 (a year)")
+      .default(24),
   })
   .superRefine((env, ctx) => {
     const home = marketplaceOfHost(env.AMAZON_CREATORS_MARKETPLACE);

@@ -108,6 +108,7 @@ async function main() {
       feedUrls: env.PRODUCT_FEED_URLS,
       syncIntervalMinutes: env.PRODUCT_SYNC_INTERVAL_MINUTES,
       priceMaxAgeHours: env.PRICE_MAX_AGE_HOURS,
+      linkCheckIntervalHours: env.LINK_CHECK_INTERVAL_HOURS,
       amazon:
         env.AMAZON_CREATORS_CLIENT_ID && env.AMAZON_CREATORS_CLIENT_SECRET
           ? {
@@ -139,6 +140,8 @@ async function main() {
   services.newsletters.start();
   // the first product sync within a minute of start-up, then every PRODUCT_SYNC_INTERVAL_MINUTES (issue 27)
   services.productSync.start();
+  // every retailer link checked soon after start-up, then every LINK_CHECK_INTERVAL_HOURS (issue 27)
+  services.linkCheck.start();
   // The trash keeps deleted posts, products and contact messages for TRASH_DAYS: purged at start and every hour
   // (on every instance; the delete is idempotent, so instances need no coordination).
   const purgeTrash = () =>
@@ -234,6 +237,7 @@ async function main() {
       await services.productSync
         .stop()
         .catch((error) => logger.error({ err: error }, "stopping the product sync failed"));
+      await services.linkCheck.stop().catch((error) => logger.error({ err: error }, "stopping the link check failed"));
       await services.outbox.stop().catch((error) => logger.error({ err: error }, "stopping the mail worker failed"));
       transport?.close();
       await backups?.close();

@@ -10,6 +10,7 @@ import { openApiDocument } from "../server/api/openapi";
 import { createSmtpTransport } from "../server/mail/transport";
 import { serverBuildFile } from "../server/paths";
 import { type FeedServer, rssFeed, startFeedServer } from "./support/feed-server";
+import { type LinkServer, startLinkServer } from "./support/link-server";
 import { type SmtpTestServer, startSmtpTestServer } from "./support/smtp-test-server";
 import { type SeededTestServer, startSeededTestServer } from "./support/test-server";
 
@@ -42,6 +43,7 @@ const QUIZ_ANSWERS = {
 let server: SeededTestServer;
 let smtp: SmtpTestServer;
 let feeds: FeedServer;
+let links: LinkServer;
 /** the walk's own admin session (a call that hands out a new token replaces it) */
 let cookie = "";
 let password = PASSWORD;
@@ -568,6 +570,7 @@ const API_EXAMPLES: Record<string, Example> = {
     },
   },
   "POST /api/admin/product-sync": { arrange: async () => ({ path: "/api/admin/product-sync" }) },
+  "POST /api/admin/link-check": { arrange: async () => ({ path: "/api/admin/link-check" }) },
   "PUT /api/admin/settings": {
     arrange: async () => ({
       path: "/api/admin/settings",
@@ -575,6 +578,21 @@ const API_EXAMPLES: Record<string, Example> = {
     }),
   },
 };
+
+/** A toy whose link redirects, checked (by a scheduled run, which records nothing): "Use this URL" has something to use. */
+async function redirectedToy(): Promise<number> {
+  const toy = await newToy({ amazonUrl: links.url(`/moved?walk=${next()}`) });
+  await server.services.linkCheck.run("schedule");
+  return toy.id;
+}
+
+/** The dashboard's Link health forms, at either of its addresses. */
+function dashboardExamples(path: string): Record<string, Example> {
+  return {
+    "check-links": { arrange: async () => ({ path, form: { intent: "check-links" } }) },
+    "use-url": { arrange: async () => ({ path, form: { intent: "use-url", toyId: String(await redirectedToy()) } }) },
+  };
+}
 
 /**
  * An example for every intent of every admin page action: `POST /admin/path` as the route table
@@ -798,6 +816,8 @@ const PAGE_EXAMPLES: Record<string, Record<string, Example>> = {
       },
     },
   },
+  "POST /admin": dashboardExamples("/admin"),
+  "POST /admin/dashboard": dashboardExamples("/admin/dashboard"),
   "POST /admin/product-sources": {
     sync: { arrange: async () => ({ path: "/admin/product-sources", form: { intent: "sync" } }) },
   },
@@ -820,8 +840,9 @@ beforeAll(async () => {
   smtp = await startSmtpTestServer();
   feeds = await startFeedServer();
   feeds.feed.body = rssFeed([]);
+  links = await startLinkServer();
   server = await startSeededTestServer({
-    retail: { allowHosts: [feeds.host], feedUrls: [feeds.url] },
+    retail: { allowHosts: [feeds.host, links.host], feedUrls: [feeds.url], linkCheck: { hostGapMs: 20 } },
     renderPages: true,
     transport: createSmtpTransport({ url: smtp.url, from: { address: "hello@pawsomepicks.test" }, timeoutMs: 5_000 }),
   });
@@ -838,6 +859,7 @@ afterAll(async () => {
   await server?.close();
   await smtp?.close();
   await feeds?.close();
+  await links?.close();
 });
 
 describe("the audit walk: the admin writes of the API", () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toys } from "#server/db/schema.ts";
 import { createSmtpTransport } from "#server/mail/transport.ts";
 import { type FeedServer, feedItem, rssFeed, startFeedServer } from "../../tests/support/feed-server";
+import { type LinkServer, startLinkServer } from "../../tests/support/link-server";
 import { type SmtpTestServer, startSmtpTestServer } from "../../tests/support/smtp-test-server";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
 
@@ -32,6 +33,7 @@ let smtp: SmtpTestServer;
 /** with a mail server: forms answer 200, or 202 when it refuses for now */
 let server: SeededTestServer;
 let feeds: FeedServer;
+let links: LinkServer;
 /** without one: forms answer 202 with a note for the administrator */
 let mailless: SeededTestServer;
 let doc: Json;
@@ -159,8 +161,13 @@ async function pngForm(): Promise<FormData> {
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
   feeds = await startFeedServer();
+  links = await startLinkServer();
   server = await startSeededTestServer({
-    retail: { allowHosts: [feeds.host], feedUrls: [feeds.url] },
+    retail: {
+      allowHosts: [feeds.host, links.host],
+      feedUrls: [feeds.url],
+      linkCheck: { timeoutMs: 2_000, hostGapMs: 20 },
+    },
     transport: createSmtpTransport({
       url: smtp.url,
       from: { name: "Pawsome Picks", address: "hello@pawsomepicks.test" },
@@ -183,6 +190,7 @@ afterAll(async () => {
   await mailless?.close();
   await smtp?.close();
   await feeds?.close();
+  await links?.close();
 });
 
 describe("the document's schemas", () => {
@@ -702,6 +710,20 @@ describe("admin calls", () => {
     const history = await call("get", `/api/admin/toys/${toy.id}/price-history`, { admin: true });
     expect(history.body).toEqual([expect.objectContaining({ price: "$23.45", source: "feed" })]);
     expect((await call("get", "/api/admin/toys/999999/price-history", { admin: true })).status).toBe(404);
+  });
+
+  it("check every retailer link now and list the ones that are not ok", async () => {
+    const [toy] = (await call("get", "/api/toys")).body as { id: number }[];
+    if (!toy) throw new Error("the demo catalogue has toys");
+    await server.database.db
+      .update(toys)
+      .set({ amazonUrl: links.url("/missing") })
+      .where(eq(toys.id, toy.id));
+    const run = await call("post", "/api/admin/link-check", { admin: true });
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ broken: 1 });
+    const problems = await call("get", "/api/admin/link-health", { admin: true });
+    expect(problems.body).toEqual([expect.objectContaining({ toyId: toy.id, state: "broken", httpStatus: 404 })]);
   });
 
   it("change the password (400 for a wrong current one), then sign out", async () => {

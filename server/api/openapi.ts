@@ -44,6 +44,7 @@ import {
   quizSubmissionsSummarySchema,
   toyClicksSchema,
 } from "#domain/insights.ts";
+import { linkCheckCountsSchema, linkProblemSchema } from "#domain/link-health.ts";
 import { mediaItemSchema, mediaQuerySchema, mediaUsageSchema } from "#domain/media.ts";
 import { mediaAltTextSchema } from "#domain/media-form.ts";
 import {
@@ -180,6 +181,8 @@ const WIRE_SCHEMAS: Record<string, z.ZodType> = {
   SiteSettings: siteSettingsSchema,
   ProductSyncRun: productSyncRunSchema,
   ToyPriceState: toyPriceStateSchema,
+  LinkCheckCounts: linkCheckCountsSchema,
+  LinkProblem: linkProblemSchema,
 };
 type WireName = keyof typeof WIRE_SCHEMAS;
 
@@ -1234,6 +1237,25 @@ const OPERATIONS: Operation[] = [
     ids: { id: "the toy's id" },
     ok: { 200: { description: "Recorded states", body: ["ToyPriceState"] } },
     errors: [404],
+  },
+  {
+    method: "post",
+    path: "/admin/link-check",
+    operationId: "runLinkCheck",
+    tag: "Admin product sources",
+    summary:
+      "Checks every toy's retailer link now (Amazon links through the Creators API, others by HEAD or GET, redirects followed up to 5) and answers when done: how many were `checked`, and how many are `ok`, `redirected`, `broken`, `unreachable` or `unavailable` (409 while another check is under way)",
+    ok: { 200: { description: "The finished check's counts", body: "LinkCheckCounts" } },
+    errors: [409],
+  },
+  {
+    method: "get",
+    path: "/admin/link-health",
+    operationId: "listLinkProblems",
+    tag: "Admin product sources",
+    summary:
+      "Every toy's retailer link that is not `ok` at its last check, newest problem first: the toy, the URL, the state, the HTTP status, where a redirect ends, and when it was checked and first found so",
+    ok: { 200: { description: "Links that are not ok", body: ["LinkProblem"] } },
   },
 ];
 

@@ -762,3 +762,69 @@ export const toyPriceHistory = pgTable(
   },
   (t) => [index("toy_price_history_toy_id_idx").on(t.toyId, t.recordedAt)],
 );
+
+// Links that work (issue 27): the last check of each toy's retailer link. A row is the link as it
+// was checked; a toy whose link changed since has a row for the old address until the next run
+// removes it, and reads join on the toy's current link.
+export const linkChecks = pgTable(
+  "link_checks",
+  {
+    id: serial("id").primaryKey(),
+    toyId: integer("toy_id")
+      .notNull()
+      .references(() => toys.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    state: text("state").$type<"ok" | "redirected" | "broken" | "unreachable" | "unavailable">().notNull(),
+    httpStatus: integer("http_status"),
+    finalUrl: text("final_url"),
+    /** why, in the owner's words ("No answer within 10 s") */
+    detail: text("detail"),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+    /** when the link was first found in its current state: the digest tells of states newer than its last */
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("link_checks_toy_url_idx").on(t.toyId, t.url),
+    // the dashboard and the digest read the problems only
+    index("link_checks_problems_idx").on(t.firstSeenAt).where(sql`${t.state} <> 'ok'`),
+    check("link_checks_state_check", sql`${t.state} in ('ok', 'redirected', 'broken', 'unreachable', 'unavailable')`),
+  ],
+);
+
+// One link check at a time over all instances: the partial unique index on the running row is
+// the lock, its heartbeat tells a live run from one whose server died (as product_sync_runs).
+export const linkCheckRuns = pgTable(
+  "link_check_runs",
+  {
+    id: serial("id").primaryKey(),
+    trigger: text("trigger").$type<"schedule" | "admin">().notNull(),
+    status: text("status").$type<"running" | "done" | "failed">().notNull().default("running"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    checked: integer("checked").notNull().default(0),
+    ok: integer("ok").notNull().default(0),
+    redirected: integer("redirected").notNull().default(0),
+    broken: integer("broken").notNull().default(0),
+    unreachable: integer("unreachable").notNull().default(0),
+    unavailable: integer("unavailable").notNull().default(0),
+    /** Amazon links left unchecked: no Creators API credential, or no ASIN to ask about (the dashboard says so) */
+    uncheckedNoApi: integer("unchecked_no_api").notNull().default(0),
+    uncheckedNoAsin: integer("unchecked_no_asin").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("link_check_runs_one_running").on(t.status).where(sql`${t.status} = 'running'`),
+    index("link_check_runs_started_at_idx").on(t.startedAt),
+    check("link_check_runs_status_check", sql`${t.status} in ('running', 'done', 'failed')`),
+    check("link_check_runs_trigger_check", sql`${t.trigger} in ('schedule', 'admin')`),
+  ],
+);
+
+// The owner's daily e-mail of new link problems: one row per UTC day, so two instances finishing
+// runs on the same day send one between them (the insert that wins queues the e-mail).
+export const linkCheckDigests = pgTable("link_check_digests", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  problems: integer("problems").notNull(),
+  outboxId: integer("outbox_id"),
+});

@@ -294,6 +294,16 @@ describe("safe fetch: limits", () => {
     expect(small.body.length).toBe(128 * 1024);
   });
 
+  it("reads no body when told to discard it: a link check's GET of a large page answers at its head", async () => {
+    const answer = await allowingMain().request({
+      url: `${main.origin}/streamed?bytes=${20 * 1024 * 1024}`,
+      maxBytes: 1024,
+      discardBody: true,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.length).toBe(0);
+  });
+
   it("counts the decoded bytes: a 20 KB gzip bomb of 20 MB fails, a small gzip answer is decoded", async () => {
     expect(
       (await failure(allowingMain().request({ url: `${main.origin}/gzip-bomb`, maxBytes: 1024 * 1024 }))).code,

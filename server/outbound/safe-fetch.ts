@@ -85,6 +85,8 @@ export interface OutboundRequest {
   connectTimeoutMs?: number;
   /** redirects to follow; 0 answers the redirect itself; more than this many fails with too_many_redirects */
   maxRedirects?: number;
+  /** the body is not read (a link check wants the status only): the connection closes at the answer's head */
+  discardBody?: boolean;
   signal?: AbortSignal;
 }
 
@@ -425,7 +427,12 @@ export function createSafeFetch(options: OutboundOptions = {}) {
           url = next;
           continue;
         }
-        const empty = method === "HEAD" || status === 204 || status === 304 || (status >= 100 && status < 200);
+        const empty =
+          method === "HEAD" ||
+          input.discardBody === true ||
+          status === 204 ||
+          status === 304 ||
+          (status >= 100 && status < 200);
         if (empty) response.resume();
         const responseBody = empty
           ? Buffer.alloc(0)

@@ -7,6 +7,7 @@ import type { AuthService } from "./auth.service";
 import type { BreedEditorService } from "./breed-editor.service";
 import type { CategoryEditorService } from "./category-editor.service";
 import type { InboxService } from "./inbox.service";
+import type { LinkCheckService } from "./link-check.service";
 import type { MediaService } from "./media.service";
 import type { NewslettersService } from "./newsletters.service";
 import type { PersonalDataService } from "./personal-data.service";
@@ -224,6 +225,16 @@ export function productEditorRules(lookUp: LookUp): AuditRules<ProductEditorServ
               details: { breedUnrecommended: await nameOf(lookUp, "breed", link.breedId) },
             }
           : null,
+    },
+    // "Use this URL" of the link check (issue 27)
+    replaceLink: {
+      entries: (_args, toy) => ({
+        action: "update",
+        itemKind: "product",
+        itemId: toy.id,
+        itemLabel: toy.name,
+        details: { linkFromCheck: true },
+      }),
     },
     removeBreedLinks: {
       before: ([toyId]) => lookUp("product", toyId),
@@ -464,6 +475,18 @@ export function productSyncRules(): AuditRules<ProductSyncService> {
               itemLabel: "Product sync",
               details: { checked: run.checked, updated: run.updated, unavailable: run.unavailable, failed: run.failed },
             }
+          : null,
+    },
+  };
+}
+
+/** A link check the owner started (scheduled runs record nothing, as the product sync's). */
+export function linkCheckRules(): AuditRules<LinkCheckService> {
+  return {
+    run: {
+      entries: ([trigger], counts) =>
+        trigger === "admin"
+          ? { action: "update", itemKind: "product", itemLabel: "Link check", details: counts }
           : null,
     },
   };

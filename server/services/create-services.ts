@@ -12,6 +12,7 @@ import {
   breedEditorRules,
   categoryEditorRules,
   inboxRules,
+  linkCheckRules,
   mediaRules,
   newslettersRules,
   personalDataRules,
@@ -31,6 +32,7 @@ import { createContentService } from "./content.service";
 import { createDashboardService } from "./dashboard.service";
 import { createHealthService } from "./health.service";
 import { createInboxService } from "./inbox.service";
+import { createLinkCheckService, type LinkCheckOptions } from "./link-check.service";
 import { createMediaService } from "./media.service";
 import { createNewsletterService } from "./newsletter.service";
 import { createNewslettersService } from "./newsletters.service";
@@ -95,6 +97,10 @@ export interface ServicesConfig {
     priceMaxAgeHours?: number;
     /** the first scheduled sync's delay after start-up; default a random 10-50 s */
     firstSyncDelayMs?: number;
+    /** LINK_CHECK_INTERVAL_HOURS */
+    linkCheckIntervalHours?: number;
+    /** the link check's tuning (tests shorten the time-out and the per-host pace) */
+    linkCheck?: Pick<LinkCheckOptions, "firstRunDelayMs" | "timeoutMs" | "concurrency" | "hostGapMs">;
     /** the Amazon Creators API credential; absent: no Amazon look-ups */
     amazon?: Omit<CreatorsApiOptions, "acquireTurn" | "fetch" | "logger">;
     /** OUTBOUND_ALLOW_HOSTS: hosts outbound requests may reach at private addresses (tests, local set-ups) */
@@ -214,6 +220,7 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
       "removeBreedLink",
       "bulk",
       "duplicate",
+      "replaceLink",
     ]),
     audit,
     productEditorRules(lookUp),
@@ -345,6 +352,25 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
       }),
       audit,
       productSyncRules(),
+    ),
+    /** every toy's retailer link checked on a schedule, the owner told of new problems (issue 27) */
+    linkCheck: audited(
+      createLinkCheckService(
+        db,
+        { productEditor },
+        {
+          ...config.retail?.linkCheck,
+          amazon: retail.amazon,
+          request: retail.fetch.request,
+          intervalHours: config.retail?.linkCheckIntervalHours ?? 24,
+          logger: config.logger,
+          now: config.now,
+          // the owner's inbox, as for contact messages
+          digest: { outbox, to: config.mail.contactTo, siteUrl: config.siteUrl },
+        },
+      ),
+      audit,
+      linkCheckRules(),
     ),
   };
 }

@@ -396,6 +396,22 @@ export function createProductEditorService(db: Database, catalog: CatalogService
       );
       return copyId === null ? null : loaded(copyId);
     },
+
+    /**
+     * Points a product's retailer link at another address ("Use this URL" of the link check, issue
+     * 27), only while the link is still `from`: a page shown before the owner edited the link
+     * cannot undo that edit. Refused (not-found, conflict) when there is no such product or the link changed.
+     */
+    async replaceLink(id: number, change: { from: string; to: string }): Promise<AdminToy> {
+      const [row] = await db
+        .update(toys)
+        .set({ amazonUrl: change.to })
+        .where(and(eq(toys.id, id), isNull(toys.deletedAt), eq(toys.amazonUrl, change.from)))
+        .returning({ id: toys.id });
+      if (row) return loaded(row.id);
+      await requireToy(id);
+      throw new ServiceError("conflict", "The product's link changed since it was checked: check the links again.");
+    },
   };
 }
 

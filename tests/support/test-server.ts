@@ -116,6 +116,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     services,
     async close() {
       await services.productSync.stop();
+      await services.linkCheck.stop();
       await services.newsletters.stop();
       await services.outbox.stop();
       await new Promise<void>((resolve, reject) => {

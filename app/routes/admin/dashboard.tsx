@@ -1,6 +1,7 @@
 import { ChartLine, Dog, FilePlus, Inbox, Mail, Newspaper, Package, PackagePlus, Tags } from "lucide-react";
-import { Link, useRouteLoaderData } from "react-router";
+import { data, Link, useRouteLoaderData } from "react-router";
 import { DashboardClicks, DashboardCountryClicks } from "#app/components/admin/dashboard/dashboard-clicks.tsx";
+import { DashboardLinkHealth, type LinkActionData } from "#app/components/admin/dashboard/dashboard-link-health.tsx";
 import { DashboardPanel, PanelError } from "#app/components/admin/dashboard/dashboard-panel.tsx";
 import { DashboardQuizCard } from "#app/components/admin/dashboard/dashboard-quiz-card.tsx";
 import { DashboardRecentActivity } from "#app/components/admin/dashboard/dashboard-recent-activity.tsx";
@@ -8,11 +9,13 @@ import { DashboardStatCard } from "#app/components/admin/dashboard/dashboard-sta
 import { DashboardTopToys } from "#app/components/admin/dashboard/dashboard-top-toys.tsx";
 import { VisitsChart } from "#app/components/admin/dashboard/visits-chart.tsx";
 import { SiteNotices } from "#app/components/admin/settings/site-notices.tsx";
+import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { AUDIT_RECENT_COUNT } from "#domain/audit.ts";
+import { isDatabaseId } from "#domain/ids.ts";
 import {
   DASHBOARD_DAYS,
   DASHBOARD_PERIODS,
@@ -37,25 +40,37 @@ const QUICK_ACTIONS = [
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context);
   const days = dashboardPeriodFrom(new URL(request.url).searchParams.get("days"));
-  const { dashboard, quizSubmissions, stats, inbox, audit, siteSettings, productSync } = context.services;
+  const { dashboard, quizSubmissions, stats, inbox, audit, siteSettings, productSync, linkCheck } = context.services;
   const log = (what: string) => (error: unknown) =>
     context.logger.error({ err: error }, `admin dashboard: ${what} failed`);
-  const [counts, submissions, visits, topToys, clicks, unreadMessages, activity, settings, lastSync, hiddenPrices] =
-    await Promise.all([
-      settle(() => dashboard.counts(), log("counts")),
-      settle(() => quizSubmissions.summary(), log("quiz submissions summary")),
-      settle(() => stats.daily(days), log("daily visits")),
-      settle(() => stats.topClickedToys(days, DASHBOARD_TOP_TOYS), log("top clicked toys")),
-      settle(() => stats.clickBreakdown(days, DASHBOARD_TOP_ARTICLES), log("clicks by placement")),
-      settle(() => inbox.unreadCount(), log("unread messages")),
-      settle(
-        () => audit.list({ action: "all", kind: "all", page: 1, pageSize: AUDIT_RECENT_COUNT }),
-        log("recent activity"),
-      ),
-      settle(() => siteSettings.get(), log("site settings")),
-      settle(() => productSync.recentRuns(1), log("last product sync")),
-      settle(() => dashboard.hiddenPrices(), log("hidden prices")),
-    ]);
+  const [
+    counts,
+    submissions,
+    visits,
+    topToys,
+    clicks,
+    unreadMessages,
+    activity,
+    settings,
+    lastSync,
+    hiddenPrices,
+    linkHealth,
+  ] = await Promise.all([
+    settle(() => dashboard.counts(), log("counts")),
+    settle(() => quizSubmissions.summary(), log("quiz submissions summary")),
+    settle(() => stats.daily(days), log("daily visits")),
+    settle(() => stats.topClickedToys(days, DASHBOARD_TOP_TOYS), log("top clicked toys")),
+    settle(() => stats.clickBreakdown(days, DASHBOARD_TOP_ARTICLES), log("clicks by placement")),
+    settle(() => inbox.unreadCount(), log("unread messages")),
+    settle(
+      () => audit.list({ action: "all", kind: "all", page: 1, pageSize: AUDIT_RECENT_COUNT }),
+      log("recent activity"),
+    ),
+    settle(() => siteSettings.get(), log("site settings")),
+    settle(() => productSync.recentRuns(1), log("last product sync")),
+    settle(() => dashboard.hiddenPrices(), log("hidden prices")),
+    settle(() => linkCheck.health(), log("link health")),
+  ]);
   // what the owner must still set up, and why (a postal address, the associate tag), and a
   // product sync that could not check every product (issue 27)
   const syncNotice = lastSync.ok ? productSyncNotice(lastSync.data[0]) : null;
@@ -69,7 +84,48 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const countries = clicks.ok
     ? { ok: true as const, data: clicks.data.byCountry.map((row) => ({ ...row, name: countryName(row.country) })) }
     : { ok: false as const };
-  return { days, counts, submissions, visits, topToys, clicks, countries, unreadMessages, activity, notices };
+  return {
+    days,
+    counts,
+    submissions,
+    visits,
+    topToys,
+    clicks,
+    countries,
+    unreadMessages,
+    activity,
+    notices,
+    linkHealth,
+  };
+}
+
+// The Link health panel's forms post here (through fetchers once the scripts run, as plain forms
+// before): "Check links now" runs the same service as POST /api/admin/link-check and answers when
+// it is done; "Use this URL" saves a redirect's end as the toy's link through the product editor.
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const { linkCheck } = context.services;
+  try {
+    if (intent === "check-links") {
+      return { ok: true, intent, counts: await linkCheck.run("admin") } satisfies LinkActionData;
+    }
+    if (intent === "use-url") {
+      const toyId = String(form.get("toyId") ?? "");
+      if (!isDatabaseId(toyId)) {
+        return data<LinkActionData>({ ok: false, intent, message: "Unknown product" }, { status: 400 });
+      }
+      const toy = await linkCheck.applyFinalUrl(Number(toyId));
+      return { ok: true, intent, toyName: toy.name } satisfies LinkActionData;
+    }
+  } catch (error) {
+    // a check under way, or a link changed meanwhile: the owner reads why, nothing is lost
+    const refusal = serviceRefusal(error, []);
+    if (!refusal) throw error;
+    return data<LinkActionData>({ ok: false, intent, message: (error as Error).message }, { status: refusal.status });
+  }
+  return data<LinkActionData>({ ok: false, intent, message: "Unknown action" }, { status: 400 });
 }
 
 /** The period switch: links, so it works before the scripts and the address says what is shown. */
@@ -94,9 +150,20 @@ function PeriodSwitch({ days }: { days: number }) {
 }
 
 /** The admin home (/admin and /admin/dashboard): the site's numbers at a glance and the quick actions. */
-export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { days, counts, submissions, visits, topToys, clicks, countries, unreadMessages, activity, notices } =
-    loaderData;
+export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const {
+    days,
+    counts,
+    submissions,
+    visits,
+    topToys,
+    clicks,
+    countries,
+    unreadMessages,
+    activity,
+    notices,
+    linkHealth,
+  } = loaderData;
   // The admin layout's guard has already resolved the signed-in user.
   const username = useRouteLoaderData<typeof adminLoader>("routes/admin/layout")?.username;
   const count = (key: "posts" | "products" | "breeds" | "categories" | "subscribers") =>
@@ -188,6 +255,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           icon={Inbox}
           action={{ to: "/admin/messages", label: "Open Messages" }}
         />
+      </div>
+
+      <div className="mt-8">
+        <DashboardLinkHealth health={linkHealth} actionData={actionData} />
       </div>
 
       <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
