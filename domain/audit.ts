@@ -192,6 +192,10 @@ export function auditItemName(entry: Pick<AuditEntry, "itemKind" | "itemId" | "i
   return entry.itemId === null ? kind : `${kind} #${entry.itemId}`;
 }
 
+/** A setting saved, or removed so that the server's configuration applies again. */
+const settingNote = (label: string) => (value: string | number | boolean) =>
+  value === "removed" ? `${label}: back to the server's` : `${label} saved`;
+
 const DETAIL_NOTES: Record<string, (value: string | number | boolean) => string | null> = {
   forever: (value) => (value === true ? "for good" : null),
   test: (value) => (value === true ? "test copy to the owner" : null),
@@ -216,6 +220,14 @@ const DETAIL_NOTES: Record<string, (value: string | number | boolean) => string 
   complete: (value) => (value === false ? "cancelled before the end" : null),
   recommendationsRemoved: (value) => (value === true ? "with its recommendations" : null),
   postalAddress: (value) => (value === "removed" ? "postal address removed" : "postal address saved"),
+  associateTags: settingNote("associate tags"),
+  creators: settingNote("Creators API credential"),
+  creatorsSecret: () => "new client secret",
+  feedUrls: settingNote("product feeds"),
+  syncIntervalMinutes: settingNote("sync interval"),
+  linkCheckIntervalHours: settingNote("link check interval"),
+  priceMaxAgeHours: settingNote("price age"),
+  disclosureText: settingNote("disclosure"),
   read: (value) => (value === true ? "marked read" : "marked unread"),
   categoryAdded: (value) => `category ${value} added`,
   categoriesRemoved: (value) => `${value} ${value === 1 ? "category" : "categories"} removed`,

@@ -140,39 +140,65 @@ export const ASSOCIATE_TAG_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 /** Associate tags by the country of their marketplace. */
 export type TagsByMarketplace = Partial<Record<MarketplaceCountry, string>>;
 
+/** What is wrong with one marketplace's tag (its country as given, any case), or null. */
+function associateTagProblem(given: string, tag: string): string | null {
+  const country = given.toUpperCase();
+  if (country === "UK") return "UK is written GB, the United Kingdom's country code";
+  if (!isMarketplaceCountry(country)) {
+    const servedBy = SERVED_BY[country];
+    if (servedBy) {
+      return `${country} has no Amazon marketplace of its own: its visitors go to ${MARKETPLACE_HOSTS[servedBy]}, so give that tag as ${servedBy}=...`;
+    }
+    return `${country} is not a country with an Amazon marketplace (${Object.keys(MARKETPLACE_HOSTS).join(", ")})`;
+  }
+  if (!ASSOCIATE_TAG_PATTERN.test(tag)) {
+    return `the tag for ${country} must be letters, digits and hyphens (e.g. ${country}=pawsome-21)`;
+  }
+  return null;
+}
+
 /**
- * AMAZON_ASSOCIATE_TAGS ("US=pawsome-20,GB=pawsomeuk-21"): the tags by marketplace, or the
- * first problem as one sentence.
+ * Tags by country as given (`[["gb", "pawsomeuk-21"]]`, an object's entries): the tags by
+ * marketplace, countries upper-cased, or the first problem as one sentence. The rules of
+ * AMAZON_ASSOCIATE_TAGS and of the admin's settings alike.
  */
-export function parseAssociateTags(text: string): { tags: TagsByMarketplace } | { problem: string } {
+export function checkAssociateTags(
+  entries: readonly (readonly [string, string])[],
+): { tags: TagsByMarketplace } | { problem: string } {
   const tags: TagsByMarketplace = {};
-  for (const entry of text
-    .split(",")
-    .map((part) => part.trim())
-    .filter(Boolean)) {
-    const match = /^([^=\s]+)\s*=\s*(.*)$/.exec(entry);
-    if (!match) return { problem: `"${entry}" is not COUNTRY=tag (e.g. GB=pawsomeuk-21)` };
-    const country = (match[1] ?? "").toUpperCase();
-    const tag = match[2] ?? "";
-    if (country === "UK") return { problem: "UK is written GB, the United Kingdom's country code" };
-    if (!isMarketplaceCountry(country)) {
-      const servedBy = SERVED_BY[country];
-      if (servedBy) {
-        return {
-          problem: `${country} has no Amazon marketplace of its own: its visitors go to ${MARKETPLACE_HOSTS[servedBy]}, so give that tag as ${servedBy}=...`,
-        };
-      }
-      return {
-        problem: `${country} is not a country with an Amazon marketplace (${Object.keys(MARKETPLACE_HOSTS).join(", ")})`,
-      };
-    }
-    if (!ASSOCIATE_TAG_PATTERN.test(tag)) {
-      return { problem: `the tag for ${country} must be letters, digits and hyphens (e.g. ${country}=pawsome-21)` };
-    }
+  for (const [given, tag] of entries) {
+    const problem = associateTagProblem(given, tag);
+    if (problem) return { problem };
+    const country = given.toUpperCase() as MarketplaceCountry;
     if (tags[country] !== undefined) return { problem: `${country} is given twice` };
     tags[country] = tag;
   }
   return { tags };
+}
+
+/**
+ * AMAZON_ASSOCIATE_TAGS ("US=pawsome-20,GB=pawsomeuk-21"), or the admin's list with one
+ * COUNTRY=tag a line: the tags by marketplace, or the first problem as one sentence.
+ */
+export function parseAssociateTags(text: string): { tags: TagsByMarketplace } | { problem: string } {
+  const entries: [string, string][] = [];
+  for (const entry of text
+    .split(/[,\r\n]/)
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const match = /^([^=\s]+)\s*=\s*(.*)$/.exec(entry);
+    if (!match) return { problem: `"${entry}" is not COUNTRY=tag (e.g. GB=pawsomeuk-21)` };
+    entries.push([match[1] ?? "", match[2] ?? ""]);
+  }
+  return checkAssociateTags(entries);
+}
+
+/** The list as the admin's box shows it: one COUNTRY=tag a line, in Amazon's order of marketplaces. */
+export function associateTagLines(tags: TagsByMarketplace, leaveOut?: MarketplaceCountry | null): string {
+  return (Object.keys(MARKETPLACE_HOSTS) as MarketplaceCountry[])
+    .filter((country) => country !== leaveOut && tags[country])
+    .map((country) => `${country}=${tags[country]}`)
+    .join("\n");
 }
 
 /** The associate tags /go uses: the default marketplace's and those of the others. */

@@ -3,7 +3,7 @@ import "./zod-config";
 import type { PriceSource } from "./catalog";
 import { CHECK_PRICE_TEXT, formatMaxAge, type HiddenPrices } from "./price-stamp";
 import type { SyncCounts, SyncRun } from "./product-sync";
-import type { SiteNotice } from "./site-settings";
+import { SETTINGS_PATH, type SiteNotice } from "./site-settings";
 import { wireSchema } from "./wire-schema";
 
 // The admin's view of the product sync (issue 27): what is configured to sync from, the runs,
@@ -17,10 +17,11 @@ export const PRODUCT_SOURCES_TEXT = {
   configuredHeading: "Configured sources",
   amazonHeading: "Amazon Creators API",
   amazonNotSetUp:
-    "Not set up: set AMAZON_CREATORS_CLIENT_ID and AMAZON_CREATORS_CLIENT_SECRET (Associates Central → Tools → Creators API) on the server, with AMAZON_CREATORS_CREDENTIAL_VERSION and AMAZON_CREATORS_MARKETPLACE when they differ from 2.1 and www.amazon.com, then restart the site.",
+    "Not set up: add your Creators API credential (Associates Central → Tools → Creators API) in the settings.",
   feedsHeading: "Product feeds",
-  feedsNotSetUp:
-    "None: list your other programmes' product feeds (Google Merchant Center format) in PRODUCT_FEED_URLS on the server, comma-separated, then restart the site.",
+  feedsNotSetUp: "None: add your other programmes' product feeds (Google Merchant Center format) in the settings.",
+  changeInSettings: "Change them in the settings",
+  settingsPath: SETTINGS_PATH,
   intervalHeading: "Schedule",
   syncNow: "Sync now",
   syncing: "Syncing...",
@@ -142,7 +143,7 @@ export function hiddenPricesNotice(hidden: HiddenPrices): SiteNotice | null {
   return {
     id: "hidden-prices",
     title: `${count === 1 ? "1 price is" : `${count} prices are`} hidden from visitors`,
-    text: `Amazon allows a price to be shown only while it is fresh (PRICE_MAX_AGE_HOURS is ${hidden.maxAgeHours}), so visitors see "${CHECK_PRICE_TEXT}" instead: ${why}. A product sync from Amazon's API or a product feed confirms prices; saving a product confirms the price you typed.`,
+    text: `Amazon allows a price to be shown only while it is fresh (the price age in the settings is ${formatMaxAge(hidden.maxAgeHours)}), so visitors see "${CHECK_PRICE_TEXT}" instead: ${why}. A product sync from Amazon's API or a product feed confirms prices; saving a product confirms the price you typed.`,
     link: { href: PRODUCT_SOURCES_PATH, label: "See the product sources" },
   };
 }

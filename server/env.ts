@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { DEFAULT_DISCLOSURE_TEXT } from "#domain/disclosure.ts";
 import { ASSOCIATE_TAG_PATTERN, marketplaceOfHost, parseAssociateTags } from "#domain/marketplaces.ts";
-import { postalAddressTextSchema } from "#domain/site-settings.ts";
+import { CREDENTIAL_VERSIONS, disclosureTextSchema, postalAddressTextSchema } from "#domain/site-settings.ts";
 
 const optionalText = z
   .string()
@@ -99,6 +100,12 @@ const envSchema = z
       .default("")
       .pipe(postalAddressTextSchema)
       .transform((address) => address ?? undefined),
+    /** the footer's affiliate disclosure on every page (plain text, one line); the one the owner saves in Settings replaces it */
+    SITE_DISCLOSURE_TEXT: z
+      .string()
+      .optional()
+      .transform((text) => (text?.trim() ? text : DEFAULT_DISCLOSURE_TEXT))
+      .pipe(disclosureTextSchema),
     /** Amazon Associates tag of the default marketplace (AMAZON_CREATORS_MARKETPLACE), added to links that carry none */
     AMAZON_ASSOCIATE_TAG: z
       .string()
@@ -159,7 +166,7 @@ const envSchema = z
     AMAZON_CREATORS_CLIENT_SECRET: optionalText,
     /** the version shown beside the credential: 2.1-2.3 (Cognito) or 3.1-3.3 (Login with Amazon) */
     AMAZON_CREATORS_CREDENTIAL_VERSION: z
-      .enum(["2.1", "2.2", "2.3", "3.1", "3.2", "3.3"], {
+      .enum(CREDENTIAL_VERSIONS, {
         message:
           "AMAZON_CREATORS_CREDENTIAL_VERSION must be the version shown beside the credential: 2.1, 2.2, 2.3, 3.1, 3.2 or 3.3",
       })

@@ -102,6 +102,7 @@ async function main() {
       associateTag: env.AMAZON_ASSOCIATE_TAG,
       associateTags: env.AMAZON_ASSOCIATE_TAGS,
       marketplace: env.AMAZON_CREATORS_MARKETPLACE,
+      disclosureText: env.SITE_DISCLOSURE_TEXT,
     },
     retail: {
       allowHosts: env.OUTBOUND_ALLOW_HOSTS,
@@ -115,8 +116,6 @@ async function main() {
               clientId: env.AMAZON_CREATORS_CLIENT_ID,
               clientSecret: env.AMAZON_CREATORS_CLIENT_SECRET,
               credentialVersion: env.AMAZON_CREATORS_CREDENTIAL_VERSION,
-              apiUrl: env.AMAZON_CREATORS_API_URL,
-              tokenUrl: env.AMAZON_CREATORS_TOKEN_URL,
               marketplace: env.AMAZON_CREATORS_MARKETPLACE,
               // the default marketplace's tag, also when only AMAZON_ASSOCIATE_TAGS names it
               partnerTag:
@@ -127,6 +126,8 @@ async function main() {
                 }).defaultTag ?? undefined,
             }
           : undefined,
+      // also for a credential the owner saves in the admin
+      amazonEndpoints: { apiUrl: env.AMAZON_CREATORS_API_URL, tokenUrl: env.AMAZON_CREATORS_TOKEN_URL },
     },
     mail: {
       transport,

@@ -5,6 +5,7 @@ import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SiteFooter } from "../app/components/site-footer";
 import { loader } from "../app/routes/public/layout";
+import { DEFAULT_DISCLOSURE_TEXT } from "../domain/disclosure";
 import type { DatabaseHandle } from "../server/db/client";
 import { seedDemoContent } from "../server/db/seed/seed";
 import { createServices, type Services } from "../server/services/create-services";
@@ -33,7 +34,9 @@ type LoaderArgs = Parameters<typeof loader>[0];
 const load = () => loader({ context: { services } } as unknown as LoaderArgs);
 
 function footerHtml(categories: Awaited<ReturnType<typeof load>>["footerCategories"]): string {
-  return renderToStaticMarkup(createElement(MemoryRouter, null, createElement(SiteFooter, { categories })));
+  return renderToStaticMarkup(
+    createElement(MemoryRouter, null, createElement(SiteFooter, { categories, disclosure: DEFAULT_DISCLOSURE_TEXT })),
+  );
 }
 
 /** Whether the footer links category `id` under `name`. */

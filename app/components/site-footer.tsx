@@ -43,10 +43,11 @@ function LinkColumn({ title, links }: { title: string; links: { to: string; labe
 }
 
 /**
- * Site footer: every link of the spec, the current year and the associate notice. Its categories
- * are the catalogue's own, as the owner names and orders them (the public layout reads them).
+ * Site footer: every link of the spec, the current year and the affiliate disclosure. Its
+ * categories are the catalogue's own, as the owner names and orders them, and the disclosure is
+ * the owner's sentence from the settings (the public layout reads both).
  */
-export function SiteFooter({ categories }: { categories: NamedOption[] }) {
+export function SiteFooter({ categories, disclosure }: { categories: NamedOption[]; disclosure: string }) {
   const year = new Date().getFullYear();
   return (
     <footer className="mt-16 bg-stone-900 text-stone-300">
@@ -72,10 +73,7 @@ export function SiteFooter({ categories }: { categories: NamedOption[] }) {
       <div className="border-t border-stone-800">
         <div className="mx-auto max-w-7xl space-y-2 px-4 py-6 text-sm sm:px-6 lg:px-8">
           <p data-testid="copyright">© {year} Pawsome Picks. All rights reserved.</p>
-          <p>
-            As an Amazon Associate, Pawsome Picks earns from qualifying purchases. Product links on this site are
-            affiliate links.
-          </p>
+          <p data-testid="affiliate-disclosure">{disclosure}</p>
         </div>
       </div>
     </footer>

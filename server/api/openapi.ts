@@ -121,7 +121,8 @@ const TAGS = [
   { name: "Admin activity", description: "The audit log of the owner's actions (no personal data)." },
   {
     name: "Admin settings",
-    description: "The site's settings: the postal address e-mails carry, and what the server's configuration sets.",
+    description:
+      "The owner's settings over the server's configuration (its environment variables are the defaults): Amazon Associates tags, the Creators API credential (its secret never answered), product feeds, sync and link check intervals, price age, postal address and affiliate disclosure.",
   },
   {
     name: "Admin product sources",
@@ -1196,7 +1197,7 @@ const OPERATIONS: Operation[] = [
     operationId: "getSiteSettings",
     tag: "Admin settings",
     summary:
-      "The postal address e-mails carry (the owner's, else SITE_POSTAL_ADDRESS) and the Amazon Associates tag /go adds (AMAZON_ASSOCIATE_TAG)",
+      "Every setting: the value in force, its source (`admin`, `environment` or null) and the configuration's default. The Creators API credential is answered without its secret (`hasSecret`)",
     ok: { 200: { description: "The settings", body: "SiteSettings" } },
   },
   {
@@ -1205,7 +1206,7 @@ const OPERATIONS: Operation[] = [
     operationId: "updateSiteSettings",
     tag: "Admin settings",
     summary:
-      "Saves the owner's settings whole: a postal address (up to 6 lines), or null or empty to remove the owner's own (SITE_POSTAL_ADDRESS applies again)",
+      "Saves the settings the body names; a setting left out stays as it is, null removes the owner's own (the configuration's default applies again). A credential saved without `clientSecret` keeps the saved secret. Each change is in the activity log (never the secret). 400 with the fields' messages, nothing saved",
     body: siteSettingsInputSchema,
     ok: { 200: { description: "The settings after the change", body: "SiteSettings" } },
   },

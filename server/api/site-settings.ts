@@ -4,7 +4,7 @@ import { createRouter } from "#server/http/router.ts";
 import { parseOr400 } from "#server/http/validation.ts";
 import type { Services } from "#server/services/create-services.ts";
 
-/** The owner's settings: the postal address e-mails carry, and what the configuration sets (decision 047). */
+/** The owner's settings over the configuration's defaults (decisions 047 and 061). */
 export function siteSettingsRouter({ siteSettings }: Services) {
   const router = createRouter();
 
@@ -13,7 +13,8 @@ export function siteSettingsRouter({ siteSettings }: Services) {
   });
 
   router.put("/admin/settings", adminOnly, async (req, res) => {
-    res.json(await siteSettings.update(parseOr400(siteSettingsInputSchema, req.body ?? {})));
+    const { settings } = await siteSettings.update(parseOr400(siteSettingsInputSchema, req.body ?? {}));
+    res.json(settings);
   });
 
   return router;

@@ -452,13 +452,13 @@ export function newslettersRules(lookUp: LookUp): AuditRules<NewslettersService>
 /** The owner's settings: the postal address saved or removed (the owner's business address, no visitor's data). */
 export function siteSettingsRules(): AuditRules<SiteSettingsService> {
   return {
+    // which settings changed, each "saved" or "removed" (the configuration's applies again);
+    // a new Creators API secret is said as creatorsSecret "saved", never its value
     update: {
-      entries: ([input]) => ({
-        action: "update",
-        itemKind: "settings",
-        itemLabel: "Site settings",
-        details: { postalAddress: input.postalAddress === null ? "removed" : "saved" },
-      }),
+      entries: (_input, { changes }) =>
+        Object.keys(changes).length === 0
+          ? null
+          : { action: "update", itemKind: "settings", itemLabel: "Site settings", details: changes },
     },
   };
 }

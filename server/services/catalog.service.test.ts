@@ -14,7 +14,7 @@ let catalog: ReturnType<typeof createCatalogService>;
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoContent(database.db);
-  catalog = createCatalogService(database.db, { priceRule: () => ({ now: new Date(), maxAgeHours: 24 }) });
+  catalog = createCatalogService(database.db, { priceRule: async () => ({ now: new Date(), maxAgeHours: 24 }) });
 });
 afterAll(() => database.close());
 

@@ -191,8 +191,11 @@ function likePattern(text: string): string {
 }
 
 export interface CatalogOptions {
-  /** the price age rule at this moment (PRICE_MAX_AGE_HOURS and the clock): every public read applies it */
-  priceRule: () => PriceRule;
+  /**
+   * the price age rule at this moment (the price age in force and the clock): every public read
+   * applies it, read once per read (public reads are cached, so once per cache miss)
+   */
+  priceRule: () => Promise<PriceRule>;
 }
 
 /** Breeds, categories and toys as the storefront reads them. */
@@ -201,14 +204,14 @@ export function createCatalogService(db: Database, { priceRule }: CatalogOptions
    * Toy rows as visitors may see them: a price past its age blanked (applyPriceRule). Every
    * public read of a price passes here, once per read, so one page cannot mix two verdicts.
    */
-  function forVisitors<R extends StoredPriceFacts>(rows: R[]) {
-    const rule = priceRule();
+  async function forVisitors<R extends StoredPriceFacts>(rows: R[]) {
+    const rule = await priceRule();
     return rows.map((row) => applyPriceRule(row, rule));
   }
 
   /** The same facts for the owner's editors: the price kept, with whether visitors see it. */
-  function forOwner<R extends StoredPriceFacts>(rows: R[]) {
-    const rule = priceRule();
+  async function forOwner<R extends StoredPriceFacts>(rows: R[]) {
+    const rule = await priceRule();
     return rows.map(({ priceConfirmedAt, ...row }) => ({
       ...row,
       priceAsOf: priceConfirmedAt?.toISOString() ?? null,
@@ -272,7 +275,7 @@ export function createCatalogService(db: Database, { priceRule }: CatalogOptions
       .from(toys)
       .leftJoin(categories, eq(categories.id, toys.categoryId))
       .where(and(toyCondition(audience), eq(toys.id, id)));
-    const [toy] = await withCategories(audience === "visitor" ? forVisitors(rows) : forOwner(rows));
+    const [toy] = await withCategories(audience === "visitor" ? await forVisitors(rows) : await forOwner(rows));
     return toy ?? null;
   }
 
@@ -390,14 +393,14 @@ export function createCatalogService(db: Database, { priceRule }: CatalogOptions
         .orderBy(...toyOrder(query.sort));
       if (limit === undefined) {
         const rows = await base;
-        return { items: await withCategories(forVisitors(rows)), total: rows.length };
+        return { items: await withCategories(await forVisitors(rows)), total: rows.length };
       }
       // The page and the count as two queries, not `count(*) over ()`: the window makes the
       // database build every matching row, whole, before the first page's 24 (60 ms and a
       // temporary file on the 10,000-toy catalogue); apart, the page walks an index and stops,
       // and the count reads an index only (issue 20).
       const [rows, total] = await Promise.all([base.limit(limit).offset(offset), countToys(where)]);
-      return { items: await withCategories(forVisitors(rows)), total };
+      return { items: await withCategories(await forVisitors(rows)), total };
     },
 
     /** One page of the same toys as cards: only the fields a card shows (the catalogue page). */
@@ -413,7 +416,7 @@ export function createCatalogService(db: Database, { priceRule }: CatalogOptions
           .offset((query.page - 1) * query.pageSize),
         countToys(where),
       ]);
-      return { items: await asCards(forVisitors(rows)), total };
+      return { items: await asCards(await forVisitors(rows)), total };
     },
 
     /**
@@ -458,7 +461,7 @@ export function createCatalogService(db: Database, { priceRule }: CatalogOptions
     /** Top picks, best rated first (the API). */
     async listTopPicks(): Promise<Toy[]> {
       return withCategories(
-        forVisitors(
+        await forVisitors(
           await db
             .select(toyColumns)
             .from(toys)
@@ -472,7 +475,7 @@ export function createCatalogService(db: Database, { priceRule }: CatalogOptions
     /** The first `limit` top picks as cards (the home page shows a few). */
     async listTopPickCards(limit: number): Promise<ToyCardData[]> {
       return asCards(
-        forVisitors(
+        await forVisitors(
           await db
             .select(cardColumns)
             .from(toys)
@@ -514,7 +517,7 @@ export function createCatalogService(db: Database, { priceRule }: CatalogOptions
         .from(toys)
         .leftJoin(categories, eq(categories.id, toys.categoryId))
         .where(and(visibleToy, inArray(toys.id, [...ids])));
-      const byId = new Map((await withCategories(forVisitors(rows))).map((toy) => [toy.id, toy]));
+      const byId = new Map((await withCategories(await forVisitors(rows))).map((toy) => [toy.id, toy]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
@@ -533,7 +536,7 @@ export function createCatalogService(db: Database, { priceRule }: CatalogOptions
         .from(toys)
         .leftJoin(categories, eq(categories.id, toys.categoryId))
         .where(and(toyCondition("admin"), eq(toys.id, id)));
-      const [toy] = await withCategories(forOwner(rows));
+      const [toy] = await withCategories(await forOwner(rows));
       return toy ? { ...toy, priceConfirmedAt: toy.priceAsOf } : null;
     },
 
@@ -574,7 +577,7 @@ export function createCatalogService(db: Database, { priceRule }: CatalogOptions
         .leftJoin(categories, eq(categories.id, toys.categoryId))
         .where(and(visibleToy, eq(breedRecommendations.breedId, breedId)))
         .orderBy(...recommendationOrder);
-      return { breed, recommendations: await withNotes(forVisitors(rows), withCategories) };
+      return { breed, recommendations: await withNotes(await forVisitors(rows), withCategories) };
     },
 
     /** A breed's recommended toys as cards, with the owner's notes, in the API's order (the breed page). */
@@ -585,7 +588,7 @@ export function createCatalogService(db: Database, { priceRule }: CatalogOptions
         .innerJoin(toys, eq(toys.id, breedRecommendations.toyId))
         .where(and(visibleToy, eq(breedRecommendations.breedId, breedId)))
         .orderBy(...recommendationOrder);
-      return withNotes(forVisitors(rows), asCards);
+      return withNotes(await forVisitors(rows), asCards);
     },
 
     /**
@@ -607,8 +610,10 @@ export function createCatalogService(db: Database, { priceRule }: CatalogOptions
           .innerJoin(toys, eq(toys.id, toySlugHistory.toyId))
           .where(and(visibleToy, inArray(toySlugHistory.slug, wanted))),
       ]);
-      for (const toy of forVisitors(current)) found.set(toy.slug, toy);
-      for (const { oldSlug, ...toy } of forVisitors(earlier)) found.set(oldSlug, toy);
+      // one rule for both, so one page cannot mix two verdicts
+      const rule = await priceRule();
+      for (const toy of current) found.set(toy.slug, applyPriceRule(toy, rule));
+      for (const { oldSlug, ...toy } of earlier) found.set(oldSlug, applyPriceRule(toy, rule));
       return found;
     },
 
@@ -618,7 +623,7 @@ export function createCatalogService(db: Database, { priceRule }: CatalogOptions
         .select(boxColumns)
         .from(toys)
         .where(and(visibleToy, eq(toys.id, id)));
-      return toy ? (forVisitors([toy])[0] ?? null) : null;
+      return toy ? ((await forVisitors([toy]))[0] ?? null) : null;
     },
 
     /**
@@ -631,7 +636,7 @@ export function createCatalogService(db: Database, { priceRule }: CatalogOptions
         .from(toys)
         .leftJoin(categories, eq(categories.id, toys.categoryId))
         .where(and(visibleToy, eq(toys.slug, slug)));
-      const [toy] = await withCategories(forVisitors(rows));
+      const [toy] = await withCategories(await forVisitors(rows));
       if (toy) return { toy };
       const [moved] = await db
         .select({ slug: toys.slug })

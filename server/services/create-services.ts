@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { TagsByMarketplace } from "#domain/marketplaces.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
@@ -5,7 +6,11 @@ import { createOutbox, type OutboxOptions } from "#server/mail/outbox.ts";
 import type { MailTransport } from "#server/mail/transport.ts";
 import { parseAllowHosts } from "#server/outbound/address-rules.ts";
 import { createSafeFetch } from "#server/outbound/safe-fetch.ts";
-import { type CreatorsApiOptions, createCreatorsApiClient } from "#server/retailers/amazon-creators.ts";
+import {
+  type CreatorsApiClient,
+  type CreatorsApiOptions,
+  createCreatorsApiClient,
+} from "#server/retailers/amazon-creators.ts";
 import { audited, createAuditService } from "./audit.service";
 import {
   authRules,
@@ -48,7 +53,7 @@ import { createRateLimitService } from "./rate-limit.service";
 import { clearingReadCache, createReadCache, withReadCache } from "./read-cache";
 import { createRequestTurnsService } from "./request-turns.service";
 import { createSecretSource } from "./secrets.service";
-import { createSiteSettingsService } from "./site-settings.service";
+import { createSiteSettingsService, type RetailSettings } from "./site-settings.service";
 import { createStatsService } from "./stats.service";
 import { createSubscribersService } from "./subscribers.service";
 import { createTrashService } from "./trash.service";
@@ -86,6 +91,8 @@ export interface ServicesConfig {
     associateTags?: TagsByMarketplace;
     /** AMAZON_CREATORS_MARKETPLACE: the marketplace stored links point to */
     marketplace?: string;
+    /** SITE_DISCLOSURE_TEXT: the footer's affiliate disclosure */
+    disclosureText?: string;
   };
   /** the retailers' own sources of product facts (issue 27) */
   retail?: {
@@ -101,8 +108,10 @@ export interface ServicesConfig {
     linkCheckIntervalHours?: number;
     /** the link check's tuning (tests shorten the time-out and the per-host pace) */
     linkCheck?: Pick<LinkCheckOptions, "firstRunDelayMs" | "timeoutMs" | "concurrency" | "hostGapMs">;
-    /** the Amazon Creators API credential; absent: no Amazon look-ups */
+    /** the Amazon Creators API credential of the configuration; absent: none unless the owner saves one */
     amazon?: Omit<CreatorsApiOptions, "acquireTurn" | "fetch" | "logger">;
+    /** AMAZON_CREATORS_API_URL and AMAZON_CREATORS_TOKEN_URL, for whichever credential is in force (default: `amazon`'s, else Amazon's) */
+    amazonEndpoints?: { apiUrl?: string; tokenUrl?: string };
     /** OUTBOUND_ALLOW_HOSTS: hosts outbound requests may reach at private addresses (tests, local set-ups) */
     allowHosts?: readonly string[];
   };
@@ -149,21 +158,60 @@ const CACHED_CONTENT_READS = [
 
 /**
  * The outbound side of issue 27: one fetch that never reaches private addresses (decision 054),
- * and the Amazon Creators API client when a credential is configured, paced over all instances.
+ * and the Amazon Creators API client of the credential in force, paced over all instances.
  */
 function createRetailSources(db: DatabaseHandle["db"], config: ServicesConfig) {
   const safeFetch = createSafeFetch({ allowHosts: parseAllowHosts(config.retail?.allowHosts ?? []) });
   const turns = createRequestTurnsService(db);
-  const amazonOptions = config.retail?.amazon;
-  const amazon = amazonOptions
-    ? createCreatorsApiClient({
-        ...amazonOptions,
-        acquireTurn: turns.turns(`amazon-creators:${amazonOptions.clientId}`, AMAZON_REQUEST_PACE_MS),
-        fetch: safeFetch.fetch,
-        logger: config.logger,
-      })
-    : null;
-  return { fetch: safeFetch, amazon, turns };
+  const configured = config.retail?.amazon;
+  const endpoints = {
+    apiUrl: config.retail?.amazonEndpoints?.apiUrl ?? configured?.apiUrl,
+    tokenUrl: config.retail?.amazonEndpoints?.tokenUrl ?? configured?.tokenUrl,
+  };
+  // One client per credential (decision 061): its token is reused from run to run until the
+  // owner saves another credential, tag or marketplace, which makes a new client.
+  let current: { fingerprint: string; client: CreatorsApiClient } | null = null;
+
+  /** The client of the credential in the settings, or null when none is set up. */
+  function amazonFor(settings: RetailSettings): CreatorsApiClient | null {
+    const { creators } = settings;
+    if (!creators) return null;
+    // the configuration's own partner tag goes with its credential when no associate tag is set
+    const partnerTag =
+      settings.partnerTag ?? (creators.source === "environment" ? configured?.partnerTag : undefined) ?? undefined;
+    const fingerprint = createHash("sha256")
+      .update(
+        JSON.stringify([
+          creators.clientId,
+          creators.clientSecret,
+          creators.credentialVersion,
+          creators.marketplace,
+          partnerTag,
+        ]),
+      )
+      .digest("hex");
+    if (current?.fingerprint !== fingerprint) {
+      current = {
+        fingerprint,
+        client: createCreatorsApiClient({
+          ...configured,
+          clientId: creators.clientId,
+          clientSecret: creators.clientSecret,
+          credentialVersion: creators.credentialVersion,
+          marketplace: creators.marketplace,
+          partnerTag,
+          ...endpoints,
+          // Amazon's limit is per account: the pace is the credential's, over all instances
+          acquireTurn: turns.turns(`amazon-creators:${creators.clientId}`, AMAZON_REQUEST_PACE_MS),
+          fetch: safeFetch.fetch,
+          logger: config.logger,
+        }),
+      };
+    }
+    return current.client;
+  }
+
+  return { fetch: safeFetch, turns, amazonFor };
 }
 
 /** Everything route loaders and API handlers may call; built once per process. */
@@ -182,8 +230,38 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
   const subscribers = audited(createSubscribersService(db, { now: config.now }), audit, subscribersRules());
   const readCache = createReadCache({ ttlMs: config.readCacheTtlMs ?? 0 });
   const retail = createRetailSources(db, config);
+  // The owner's settings over the configuration's (decisions 047, 061), read from the database
+  // at each use. A save clears the public caches: the price age, the tags and the disclosure
+  // change what visitors see. The footer's disclosure, on every page, is read through the cache.
+  const settingsCore = createSiteSettingsService(
+    db,
+    {
+      ...config.settings,
+      creators: config.retail?.amazon
+        ? {
+            clientId: config.retail.amazon.clientId,
+            clientSecret: config.retail.amazon.clientSecret,
+            credentialVersion: config.retail.amazon.credentialVersion,
+            marketplace: config.retail.amazon.marketplace ?? config.settings?.marketplace ?? "www.amazon.com",
+          }
+        : null,
+      feedUrls: config.retail?.feedUrls,
+      syncIntervalMinutes: config.retail?.syncIntervalMinutes,
+      linkCheckIntervalHours: config.retail?.linkCheckIntervalHours,
+      priceMaxAgeHours: config.retail?.priceMaxAgeHours,
+    },
+    { appSecret: createSecretSource(db, "site-settings", config.appSecret), now: config.now },
+  );
+  const siteSettings = audited(
+    clearingReadCache(withReadCache(settingsCore, readCache, "settings", ["disclosureText"]), readCache, ["update"]),
+    audit,
+    siteSettingsRules(),
+  );
+  const priceRule = async () => ({
+    now: config.now?.() ?? new Date(),
+    maxAgeHours: await settingsCore.priceMaxAgeHours(),
+  });
   // Editors read their own writes back from the database, never from the cache.
-  const priceRule = () => ({ now: config.now?.() ?? new Date(), maxAgeHours: config.retail?.priceMaxAgeHours ?? 24 });
   const freshCatalog = createCatalogService(db, { priceRule });
   const catalog = withReadCache(freshCatalog, readCache, "catalog", CACHED_CATALOG_READS);
   const content = withReadCache(
@@ -237,11 +315,6 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     breedEditorRules(lookUp),
   );
   const rateLimits = createRateLimitService(db, { now: config.now });
-  const siteSettings = audited(
-    createSiteSettingsService(db, config.settings ?? {}, { now: config.now }),
-    audit,
-    siteSettingsRules(),
-  );
   const newsletter = createNewsletterService(db, createSecretSource(db, "unsubscribe-links", config.appSecret), {
     now: config.now,
   });
@@ -323,7 +396,7 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     newsletter,
     outbox,
     rateLimits,
-    /** the postal address e-mails carry and the associate tag /go adds (decision 047) */
+    /** the owner's settings over the configuration's: the postal address, tags, sources, schedules, disclosure (decisions 047, 061) */
     siteSettings,
     stats: createStatsService(db, { salt: createSecretSource(db, "visitor-salt"), rateLimits }, { now: config.now }),
     dashboard: createDashboardService(db, { priceRule }),
@@ -340,11 +413,16 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     /** prices, stock and links from the retailers' sources (issue 27) */
     productSync: audited(
       createProductSyncService(db, {
-        amazon: retail.amazon,
-        amazonMarketplace: config.retail?.amazon?.marketplace,
+        settings: async () => {
+          const settings = await settingsCore.retail();
+          return {
+            amazon: retail.amazonFor(settings),
+            amazonMarketplace: settings.creators?.marketplace ?? "www.amazon.com",
+            feedUrls: settings.feedUrls,
+            intervalMinutes: settings.syncIntervalMinutes,
+          };
+        },
         request: retail.fetch.request,
-        feedUrls: config.retail?.feedUrls ?? [],
-        intervalMinutes: config.retail?.syncIntervalMinutes ?? 60,
         firstRunDelayMs: config.retail?.firstSyncDelayMs,
         logger: config.logger,
         onChanged: () => readCache.clear(),
@@ -360,9 +438,11 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
         { productEditor },
         {
           ...config.retail?.linkCheck,
-          amazon: retail.amazon,
+          settings: async () => {
+            const settings = await settingsCore.retail();
+            return { amazon: retail.amazonFor(settings), intervalHours: settings.linkCheckIntervalHours };
+          },
           request: retail.fetch.request,
-          intervalHours: config.retail?.linkCheckIntervalHours ?? 24,
           logger: config.logger,
           now: config.now,
           // the owner's inbox, as for contact messages

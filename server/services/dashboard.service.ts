@@ -5,7 +5,7 @@ import type { Database } from "#server/db/client.ts";
 import { breeds, categories, newsletterSubscribers, posts, toys } from "#server/db/schema.ts";
 
 /** The dashboard's counts of what the site holds. */
-export function createDashboardService(db: Database, { priceRule }: { priceRule: () => PriceRule }) {
+export function createDashboardService(db: Database, { priceRule }: { priceRule: () => Promise<PriceRule> }) {
   const count = sql<number>`count(*)`.mapWith(Number);
   return {
     /** Posts, products, breeds, categories and current newsletter subscribers. */
@@ -31,7 +31,7 @@ export function createDashboardService(db: Database, { priceRule }: { priceRule:
      * price age (issue 27), and why: never confirmed, or confirmed too long ago.
      */
     async hiddenPrices(): Promise<HiddenPrices> {
-      const { now, maxAgeHours } = priceRule();
+      const { now, maxAgeHours } = await priceRule();
       if (maxAgeHours === 0) return { maxAgeHours, neverConfirmed: 0, tooOld: 0 };
       const cutoff = new Date(now.getTime() - maxAgeHours * 3_600_000);
       const [row] = await db

@@ -35,13 +35,19 @@ import { ServiceError } from "./service-error";
 // (two checks at a time, one request a second per host). The owner sees the problems on the
 // dashboard and gets one e-mail a day about new ones.
 
-export interface LinkCheckOptions {
-  /** the Creators API client when its credential is set; Amazon links stay unchecked without it */
+/** The link check's settings in force: the owner's over the configuration, at this moment. */
+export interface LinkCheckSettings {
+  /** the Creators API client when a credential is set; Amazon links stay unchecked without it */
   amazon: CreatorsApiClient | null;
+  /** hours between scheduled runs over all instances */
+  intervalHours: number;
+}
+
+export interface LinkCheckOptions {
+  /** read at the start of every run and at every scheduler tick, so a saved setting applies without a restart */
+  settings: () => Promise<LinkCheckSettings>;
   /** the safe outbound request (decision 054): private addresses refused at every hop */
   request: (input: OutboundRequest) => Promise<OutboundResponse>;
-  /** hours between scheduled runs over all instances (LINK_CHECK_INTERVAL_HOURS) */
-  intervalHours: number;
   /** the first scheduled run waits this long after start-up; default a random 20-80 s */
   firstRunDelayMs?: number;
   logger: Logger;
@@ -271,8 +277,12 @@ export function createLinkCheckService(
   }
 
   /** Asks Amazon about the Amazon links' ASINs; links it gave no answer for keep their last check. */
-  async function checkAmazonLinks(links: PlannedLink[], counts: LinkCheckCounts, beat: () => Promise<void>) {
-    const amazon = options.amazon;
+  async function checkAmazonLinks(
+    amazon: CreatorsApiClient | null,
+    links: PlannedLink[],
+    counts: LinkCheckCounts,
+    beat: () => Promise<void>,
+  ) {
     if (!amazon || links.length === 0) return;
     const byAsin = new Map<string, PlannedLink[]>();
     for (const link of links) {
@@ -317,7 +327,7 @@ export function createLinkCheckService(
       .orderBy(toys.id);
   }
 
-  async function execute(runId: number): Promise<LinkCheckCounts> {
+  async function execute(runId: number, amazon: CreatorsApiClient | null): Promise<LinkCheckCounts> {
     const counts = emptyCounts();
     let lastBeat = now().getTime();
     const beat = async () => {
@@ -328,7 +338,7 @@ export function createLinkCheckService(
     let status: "done" | "failed" = "done";
     try {
       const planned = (await candidates()).flatMap((toy): PlannedLink[] => {
-        const plan = planLinkCheck(toy.amazonUrl, toy.amazonAsin, { amazonApi: options.amazon !== null });
+        const plan = planLinkCheck(toy.amazonUrl, toy.amazonAsin, { amazonApi: amazon !== null });
         return plan ? [{ toyId: toy.id, plan }] : [];
       });
       for (const link of planned) {
@@ -336,6 +346,7 @@ export function createLinkCheckService(
           await store(link.toyId, link.plan.url, classifyFailure({ kind: "invalid-url" }), counts);
       }
       await checkAmazonLinks(
+        amazon,
         planned.filter((link) => link.plan.kind === "amazon"),
         counts,
         beat,
@@ -430,10 +441,10 @@ export function createLinkCheckService(
   }
 
   /** Starts a run unless one is under way anywhere; resolves with its counts when it is done. */
-  async function run(trigger: Trigger): Promise<LinkCheckCounts> {
+  async function runWith(amazon: CreatorsApiClient | null, trigger: Trigger): Promise<LinkCheckCounts> {
     const runId = await claim(trigger);
     if (runId === null) throw new ServiceError("conflict", IN_PROGRESS);
-    const done = execute(runId);
+    const done = execute(runId, amazon);
     current = done;
     try {
       const counts = await done;
@@ -445,32 +456,39 @@ export function createLinkCheckService(
   }
 
   /** A scheduled run is due when no run started within the interval, on any instance. */
-  async function due(): Promise<boolean> {
+  async function due(intervalHours: number): Promise<boolean> {
     const [last] = await db
       .select({ startedAt: linkCheckRuns.startedAt })
       .from(linkCheckRuns)
       .orderBy(desc(linkCheckRuns.startedAt))
       .limit(1);
-    return !last || now().getTime() - last.startedAt.getTime() >= options.intervalHours * 3_600_000;
+    return !last || now().getTime() - last.startedAt.getTime() >= intervalHours * 3_600_000;
   }
 
   async function tick(): Promise<void> {
     timer = null;
     if (stopped) return;
+    let intervalHours: number | null = null;
     try {
-      if (await due()) await run("schedule");
+      // the interval and the credential in force now: the owner may have changed them since the last tick
+      const settings = await options.settings();
+      intervalHours = settings.intervalHours;
+      if (await due(intervalHours)) await runWith(settings.amazon, "schedule");
     } catch (error) {
       if (!(error instanceof ServiceError)) logger.error({ err: error }, "scheduled link check failed");
     }
     if (!stopped) {
-      // look again within a minute: another instance's run, or a longer one, moves the next
-      timer = setTimeout(() => void tick(), Math.min(options.intervalHours * 3_600_000, 60_000));
+      // look again within a minute: another instance's run, a longer one, or a changed interval moves the next
+      timer = setTimeout(() => void tick(), Math.min((intervalHours ?? 1) * 3_600_000, 60_000));
       timer.unref();
     }
   }
 
   return {
-    run,
+    /** Starts a run with the credential in force unless one is under way anywhere; resolves with its counts when it is done. */
+    async run(trigger: Trigger): Promise<LinkCheckCounts> {
+      return runWith((await options.settings()).amazon, trigger);
+    },
 
     sendDigestIfDue,
 

@@ -24,15 +24,22 @@ import { ServiceError } from "./service-error";
 // feeds), writes what changed on each toy with its price history, and stamps every toy a source
 // answered for with the time it did, since a price may only be shown with the time it was confirmed.
 
-export interface ProductSyncOptions {
+/** What the sync reads from and how often: the owner's settings over the configuration, at this moment. */
+export interface ProductSyncSettings {
+  /** the Creators API client of the credential in force; null: none */
   amazon: CreatorsApiClient | null;
-  /** the Amazon store the client reads (AMAZON_CREATORS_MARKETPLACE), for the admin's overview */
-  amazonMarketplace?: string;
-  /** the safe outbound request (decision 054): feeds never reach private addresses */
-  request: (input: OutboundRequest) => Promise<OutboundResponse>;
+  /** the Amazon store the client reads, for the admin's overview */
+  amazonMarketplace: string;
   feedUrls: readonly string[];
   /** minutes between scheduled runs over all instances */
   intervalMinutes: number;
+}
+
+export interface ProductSyncOptions {
+  /** read at the start of every run and at every scheduler tick, so a saved setting applies without a restart */
+  settings: () => Promise<ProductSyncSettings>;
+  /** the safe outbound request (decision 054): feeds never reach private addresses */
+  request: (input: OutboundRequest) => Promise<OutboundResponse>;
   /** the first scheduled run waits this long after start-up (at most 60 s; several instances start at once) */
   firstRunDelayMs?: number;
   logger: Logger;
@@ -66,7 +73,9 @@ interface CandidateToy {
 
 const IN_PROGRESS = "A product sync is already running: its results show here when it is done.";
 const NO_SOURCES =
-  "No product source is set up: set the Amazon Creators API credentials (AMAZON_CREATORS_CLIENT_ID and AMAZON_CREATORS_CLIENT_SECRET) or PRODUCT_FEED_URLS.";
+  "No product source is set up: add the Amazon Creators API credential or a product feed in the settings.";
+/** How often the scheduler looks whether a run is due (the interval itself is at least 5 minutes). */
+const TICK_MS = 60_000;
 
 type RunRow = typeof productSyncRuns.$inferSelect;
 
@@ -139,10 +148,13 @@ export function createProductSyncService(db: Database, options: ProductSyncOptio
   }
 
   /** Every feed's items by id; an unreadable feed is a problem, and `complete` says whether all were read. */
-  async function readFeeds(problems: SyncProblem[]): Promise<{ items: Map<string, FeedItem>; complete: boolean }> {
+  async function readFeeds(
+    feedUrls: readonly string[],
+    problems: SyncProblem[],
+  ): Promise<{ items: Map<string, FeedItem>; complete: boolean }> {
     const items = new Map<string, FeedItem>();
     let complete = true;
-    for (const url of options.feedUrls) {
+    for (const url of feedUrls) {
       // the address as the admin shows it: a feed's key in its query is no problem report's business
       const source = `feed ${feedUrlForDisplay(url)}`;
       try {
@@ -254,12 +266,12 @@ export function createProductSyncService(db: Database, options: ProductSyncOptio
 
   async function syncAmazon(
     runId: number,
+    amazon: CreatorsApiClient | null,
     amazonToys: CandidateToy[],
     counts: SyncCounts,
     problems: SyncProblem[],
   ): Promise<Set<number>> {
     const answered = new Set<number>();
-    const amazon = options.amazon;
     if (!amazon || amazonToys.length === 0) return answered;
     const byAsin = new Map<string, CandidateToy[]>();
     for (const toy of amazonToys) {
@@ -307,13 +319,14 @@ export function createProductSyncService(db: Database, options: ProductSyncOptio
   }
 
   async function syncFeeds(
+    feedUrls: readonly string[],
     feedToys: CandidateToy[],
     counts: SyncCounts,
     problems: SyncProblem[],
   ): Promise<{ answered: Set<number>; unknownIds: number }> {
     const answered = new Set<number>();
-    if (options.feedUrls.length === 0) return { answered, unknownIds: 0 };
-    const { items } = await readFeeds(problems);
+    if (feedUrls.length === 0) return { answered, unknownIds: 0 };
+    const { items } = await readFeeds(feedUrls, problems);
     const fetchedAt = now();
     const answers: { toy: CandidateToy; facts: SourceFacts }[] = [];
     const matched = new Set<string>();
@@ -340,20 +353,20 @@ export function createProductSyncService(db: Database, options: ProductSyncOptio
     return { answered, unknownIds };
   }
 
-  async function execute(runId: number): Promise<SyncRun> {
+  async function execute(runId: number, settings: ProductSyncSettings): Promise<SyncRun> {
     const counts: SyncCounts = { checked: 0, updated: 0, unavailable: 0, failed: 0 };
     const problems: SyncProblem[] = [];
     let status: SyncRun["status"] = "done";
     try {
       const all = await candidates();
-      const amazonToys = options.amazon ? all.filter((toy) => toy.amazonAsin?.trim()) : [];
-      const amazonAnswered = await syncAmazon(runId, amazonToys, counts, problems);
+      const amazonToys = settings.amazon ? all.filter((toy) => toy.amazonAsin?.trim()) : [];
+      const amazonAnswered = await syncAmazon(runId, settings.amazon, amazonToys, counts, problems);
       // a toy Amazon answered for keeps Amazon's facts (its terms want its prices as it sent them)
       const feedToys =
-        options.feedUrls.length > 0
+        settings.feedUrls.length > 0
           ? all.filter((toy) => !amazonAnswered.has(toy.id) && (toy.retailerItemId?.trim() || toy.amazonAsin?.trim()))
           : [];
-      const { answered: feedAnswered } = await syncFeeds(feedToys, counts, problems);
+      const { answered: feedAnswered } = await syncFeeds(settings.feedUrls, feedToys, counts, problems);
       // a retailer item id is there for a feed, so a feed must answer for it; an ASIN only asks Amazon
       const expected = new Set(
         [...amazonToys, ...feedToys.filter((toy) => toy.retailerItemId?.trim())].map((toy) => toy.id),
@@ -380,14 +393,14 @@ export function createProductSyncService(db: Database, options: ProductSyncOptio
     return toRun(row);
   }
 
-  const hasSources = () => options.amazon !== null || options.feedUrls.length > 0;
+  const hasSources = (settings: ProductSyncSettings) => settings.amazon !== null || settings.feedUrls.length > 0;
 
-  /** Starts a run unless one is under way anywhere; resolves with it when it is done. */
-  async function run(trigger: SyncRun["trigger"]): Promise<SyncRun> {
-    if (!hasSources()) throw new ServiceError("conflict", NO_SOURCES);
+  /** Starts a run from these sources unless one is under way anywhere; resolves with it when it is done. */
+  async function runFrom(settings: ProductSyncSettings, trigger: SyncRun["trigger"]): Promise<SyncRun> {
+    if (!hasSources(settings)) throw new ServiceError("conflict", NO_SOURCES);
     const runId = await claim(trigger);
     if (runId === null) throw new ServiceError("conflict", IN_PROGRESS);
-    const done = execute(runId);
+    const done = execute(runId, settings);
     current = done;
     try {
       return await done;
@@ -397,42 +410,46 @@ export function createProductSyncService(db: Database, options: ProductSyncOptio
   }
 
   /** A scheduled run is due when no run started within the interval, on any instance. */
-  async function due(): Promise<boolean> {
+  async function due(intervalMinutes: number): Promise<boolean> {
     const [last] = await db
       .select({ startedAt: productSyncRuns.startedAt })
       .from(productSyncRuns)
       .orderBy(desc(productSyncRuns.startedAt))
       .limit(1);
-    return !last || now().getTime() - last.startedAt.getTime() >= options.intervalMinutes * 60_000;
+    return !last || now().getTime() - last.startedAt.getTime() >= intervalMinutes * 60_000;
   }
 
   async function tick(): Promise<void> {
     timer = null;
     if (stopped) return;
     try {
-      if (await due()) await run("schedule");
+      // the sources and the interval in force now: the owner may have changed them since the last tick
+      const settings = await options.settings();
+      if (hasSources(settings) && (await due(settings.intervalMinutes))) await runFrom(settings, "schedule");
     } catch (error) {
       if (!(error instanceof ServiceError)) logger.error({ err: error }, "scheduled product sync failed");
     }
     if (!stopped) {
-      // look again within a minute: another instance's run, or a run that took longer, moves the next one
-      timer = setTimeout(() => void tick(), Math.min(options.intervalMinutes * 60_000, 60_000));
+      // look again within a minute: another instance's run, a run that took longer, or a changed
+      // interval moves the next one
+      timer = setTimeout(() => void tick(), TICK_MS);
       timer.unref();
     }
   }
 
   return {
-    run,
+    /** Starts a run from the sources in force unless one is under way anywhere; resolves with it when it is done. */
+    async run(trigger: SyncRun["trigger"]): Promise<SyncRun> {
+      return runFrom(await options.settings(), trigger);
+    },
 
-    /** Whether anything is configured to sync from. */
-    hasSources,
-
-    /** What the sync reads from, for the admin: the credential and the feeds' keys left out. */
-    sources(): ProductSources {
+    /** What the sync reads from now, for the admin: the credential and the feeds' keys left out. */
+    async sources(): Promise<ProductSources> {
+      const settings = await options.settings();
       return {
-        amazon: options.amazon ? { marketplace: options.amazonMarketplace ?? "www.amazon.com" } : null,
-        feeds: options.feedUrls.map(feedUrlForDisplay),
-        intervalMinutes: options.intervalMinutes,
+        amazon: settings.amazon ? { marketplace: settings.amazonMarketplace } : null,
+        feeds: settings.feedUrls.map(feedUrlForDisplay),
+        intervalMinutes: settings.intervalMinutes,
       };
     },
 
@@ -462,9 +479,12 @@ export function createProductSyncService(db: Database, options: ProductSyncOptio
       }));
     },
 
-    /** Schedules runs: the first within a minute of start-up, then every interval over all instances. */
+    /**
+     * Schedules runs: the first within a minute of start-up (or of the first source the owner
+     * sets up), then every interval over all instances.
+     */
     start(): void {
-      if (!hasSources() || timer || stopped) return;
+      if (timer || stopped) return;
       // spread over the first minute, so instances started together do not all ask at once
       const delay = options.firstRunDelayMs ?? 10_000 + Math.floor(Math.random() * 40_000);
       timer = setTimeout(() => void tick(), Math.min(delay, 60_000));

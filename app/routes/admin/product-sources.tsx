@@ -1,6 +1,6 @@
 import { LoaderCircle, RefreshCw } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, useFetcher } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import { LocalDate } from "#app/components/admin/local-date.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
@@ -27,7 +27,8 @@ type SyncActionData = { ok: true; run: SyncRun } | { ok: false; message: string 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const { productSync } = context.services;
-  return { sources: productSync.sources(), runs: await productSync.recentRuns() };
+  const [sources, runs] = await Promise.all([productSync.sources(), productSync.recentRuns()]);
+  return { sources, runs };
 }
 
 // "Sync now" posts here (through a fetcher once the scripts run, as a plain form before): the
@@ -91,10 +92,16 @@ function ConfiguredSources({ sources }: { sources: ProductSources }) {
         <div>
           <dt className="font-bold">{PRODUCT_SOURCES_TEXT.intervalHeading}</dt>
           <dd className="mt-1 text-sm">
-            {`The sync runs within a minute of the site's start, then ${intervalText(sources.intervalMinutes)} (PRODUCT_SYNC_INTERVAL_MINUTES).`}
+            {`The sync runs within a minute of the site's start, then ${intervalText(sources.intervalMinutes)}.`}
           </dd>
         </div>
       </dl>
+      <Link
+        to={PRODUCT_SOURCES_TEXT.settingsPath}
+        className="mt-4 inline-block text-sm font-bold underline underline-offset-2 hover:text-primary"
+      >
+        {PRODUCT_SOURCES_TEXT.changeInSettings}
+      </Link>
     </section>
   );
 }

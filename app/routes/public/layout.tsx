@@ -5,6 +5,7 @@ import { SiteHeader } from "#app/components/site-header.tsx";
 import { VisitTracker } from "#app/components/visit-tracker.tsx";
 import { settle } from "#app/lib/result.ts";
 import { toOption } from "#domain/catalog.ts";
+import { DEFAULT_DISCLOSURE_TEXT } from "#domain/disclosure.ts";
 import type { Route } from "./+types/layout";
 
 // Every page carries its own CSP nonce: a shared cache would hand one nonce to every visitor
@@ -15,13 +16,20 @@ export function headers() {
 }
 
 /**
- * The footer's categories, as the owner names and orders them. The read is the cached
- * `listCategories` the home page and the catalogue make too (one query for all of them per
- * cache period), and a category edit clears it with the cache.
+ * The footer's categories, as the owner names and orders them, and its affiliate disclosure. The
+ * reads are cached (`listCategories` is the one the home page and the catalogue make too, the
+ * disclosure the settings' own), and an edit of either clears them with the cache.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const categories = await settle(() => context.services.catalog.listCategories());
-  return { footerCategories: categories.ok ? categories.data.slice(0, FOOTER_CATEGORIES).map(toOption) : [] };
+  const [categories, disclosure] = await Promise.all([
+    settle(() => context.services.catalog.listCategories()),
+    settle(() => context.services.siteSettings.disclosureText()),
+  ]);
+  return {
+    footerCategories: categories.ok ? categories.data.slice(0, FOOTER_CATEGORIES).map(toOption) : [],
+    // the sentence the law asks for is never left out: the default when the settings cannot be read
+    footerDisclosure: disclosure.ok ? disclosure.data : DEFAULT_DISCLOSURE_TEXT,
+  };
 }
 
 // Not read again on every client-side navigation, filter or form post: a renamed category shows
@@ -37,7 +45,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <main id="main-content" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter categories={loaderData.footerCategories} />
+      <SiteFooter categories={loaderData.footerCategories} disclosure={loaderData.footerDisclosure} />
       <VisitTracker />
       <PriceDisclaimer />
     </div>

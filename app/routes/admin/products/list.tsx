@@ -105,7 +105,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(params.size > 0 ? `${PATH}?${params}` : PATH);
   }
   const { page = 1, ...query } = filters;
-  const [toys, categories] = await Promise.all([
+  const [toys, categories, tags] = await Promise.all([
     settle(
       () => context.services.catalog.listProductsForAdmin({ ...query, page, pageSize: PAGE_SIZE }),
       (error) => context.logger.error({ err: error }, "admin products list failed"),
@@ -113,6 +113,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settle(
       () => context.services.catalog.listCategories(),
       (error) => context.logger.error({ err: error }, "admin products list: categories failed"),
+    ),
+    settle(
+      () => context.services.siteSettings.associateTags(),
+      (error) => context.logger.error({ err: error }, "admin products list: associate tags failed"),
     ),
   ]);
   const pages = toys.ok ? Math.max(1, Math.ceil(toys.data.total / PAGE_SIZE)) : 1;
@@ -129,7 +133,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       page,
       pages,
       // the products' Amazon links earn nothing without it: said where the owner works on them
-      associateTagMissing: context.services.siteSettings.associateTag === null,
+      associateTagMissing: tags.ok && tags.data.defaultTag === null,
     },
     { headers: { "Set-Cookie": viewCookie(params, context.siteUrl.startsWith("https:")) } },
   );
