@@ -589,8 +589,22 @@ const WRITES: Record<string, AdminWrite | NothingCached> = {
     },
   },
   "PUT /api/admin/settings": {
-    cache: "nothing cached",
-    why: "the postal address appears only in e-mails, read from the database when each is made; no public read shows it",
+    cache: "clears",
+    async arrange() {
+      // confirmed 30 hours ago: hidden at the default price age of 24 hours, shown at 48
+      const toy = await newToy();
+      await server.database.db.execute(
+        sql`update toys set price_confirmed_at = now() - interval '30 hours' where id = ${toy.id}`,
+      );
+      return {
+        write: () => adminCall("PUT", "/api/admin/settings", { priceMaxAgeHours: 48 }),
+        status: 200,
+        reads: {
+          [`/api/toys/${toy.id}`]: (after) =>
+            expect(after.body).toMatchObject({ price: "$12.99", priceHidden: false }),
+        },
+      };
+    },
   },
 };
 

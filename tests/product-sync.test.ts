@@ -268,7 +268,7 @@ describe("the schedule", () => {
 
 describe("the admin's view of the sources and a toy's price", () => {
   it("lists what is configured without the credential, and nothing when no source is set up", async () => {
-    expect(server.services.productSync.sources()).toEqual({
+    expect(await server.services.productSync.sources()).toEqual({
       amazon: { marketplace: "www.amazon.com" },
       feeds: [feeds.url],
       intervalMinutes: 60,
@@ -278,7 +278,7 @@ describe("the admin's view of the sources and a toy's price", () => {
       feedUrls: ["https://u:pw@feeds.example/f.xml?key=k3y"],
       syncIntervalMinutes: 120,
     });
-    const sources = services.productSync.sources();
+    const sources = await services.productSync.sources();
     expect(sources).toEqual({
       amazon: null,
       feeds: ["https://u:***@feeds.example/f.xml?key=***"],
