@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   "send",
   "look-up",
   "export",
+  "import",
   "erase",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -43,6 +44,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   send: "Sent",
   "look-up": "Looked up",
   export: "Exported",
+  import: "Imported",
   erase: "Erased",
 };
 
@@ -225,6 +227,9 @@ const DETAIL_NOTES: Record<string, (value: string | number | boolean) => string 
   uploadedAs: (value) => `uploaded as ${String(value).toUpperCase()}`,
   bytes: (value) => (typeof value === "number" ? formatBytes(value) : null),
   existing: (value) => (value === true ? "already in the library" : null),
+  created: (value) => `${value} created`,
+  updated: (value) => `${value} updated`,
+  unchanged: (value) => `${value} unchanged`,
 };
 
 /** The entry's details as short notes for people ("for good", "12 rows"); unknown keys are left out. */
