@@ -9,6 +9,7 @@ import {
   catalogueCsvHeader,
   catalogueCsvLine,
   catalogueImportCounts,
+  catalogueImportQuerySchema,
   joinListCell,
   planCatalogueImport,
   readCatalogueCsv,
@@ -318,6 +319,13 @@ describe("planning an import", () => {
     expect(report.errors).toEqual([
       { line: 2, message: "name: Remove the invisible control character from this text" },
     ]);
+  });
+
+  it("previews for ?dryRun=1, true or a bare ?dryRun, writes for none, 0 or false, and refuses anything else", () => {
+    const dryRun = (value?: string) => catalogueImportQuerySchema.safeParse({ dryRun: value }).data?.dryRun;
+    expect([dryRun("1"), dryRun("true"), dryRun("")]).toEqual([true, true, true]);
+    expect([dryRun(undefined), dryRun("0"), dryRun("false")]).toEqual([false, false, false]);
+    expect(catalogueImportQuerySchema.safeParse({ dryRun: "yes please" }).success).toBe(false);
   });
 
   it("says the counts as the owner reads them", () => {

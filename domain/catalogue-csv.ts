@@ -430,13 +430,13 @@ export const catalogueImportRefusalSchema = wireSchema(() =>
   catalogueImportReportSchema.extend({ message: z.string() }),
 );
 
-/** `?dryRun=1` (or true): preview only. */
+/** `?dryRun=1` (or `true`, or the bare `?dryRun`): preview only; a write is never guessed from an odd value. */
 export const catalogueImportQuerySchema = wireSchema(() =>
   z.object({
     dryRun: z
-      .enum(["1", "0", "true", "false"], { error: "dryRun must be 1 (preview only) or 0" })
+      .enum(["1", "0", "true", "false", ""], { error: "dryRun must be 1 (preview only) or 0" })
       .optional()
-      .transform((value) => value === "1" || value === "true"),
+      .transform((value) => value !== undefined && value !== "0" && value !== "false"),
   }),
 );
 
