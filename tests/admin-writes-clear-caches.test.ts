@@ -612,6 +612,10 @@ const WRITES: Record<string, AdminWrite | NothingCached> = {
       };
     },
   },
+  "POST /api/admin/link-check": {
+    cache: "nothing cached",
+    why: "a check stores each link's state, which only the admin reads; replacing a link goes through the product editor, which clears",
+  },
   "PUT /api/admin/settings": {
     cache: "nothing cached",
     why: "the postal address appears only in e-mails, read from the database when each is made; no public read shows it",
