@@ -27,7 +27,8 @@ const SITES: Record<string, { port: number; match?: RegExp; ignore?: RegExp; env
   public: { port: basePort, match: undefined, ignore: /admin-.*\.spec\.ts/ },
   admin: {
     port: basePort + 1,
-    match: /admin-(auth|posts|products|shell|editorial|catalogue|media|product-sources|link-health)\.spec\.ts/,
+    match:
+      /admin-(auth|posts|products|shell|editorial|catalogue|catalogue-csv|media|product-sources|link-health)\.spec\.ts/,
     ignore: undefined,
     // a product feed that admin-product-sources.spec.ts serves while it runs (issue 27); the
     // scheduled sync at start-up finds nothing there and changes nothing, and the next one is an

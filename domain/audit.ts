@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   "send",
   "look-up",
   "export",
+  "import",
   "erase",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -43,6 +44,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   send: "Sent",
   "look-up": "Looked up",
   export: "Exported",
+  import: "Imported",
   erase: "Erased",
 };
 
@@ -238,6 +240,9 @@ const DETAIL_NOTES: Record<string, (value: string | number | boolean) => string 
   bytes: (value) => (typeof value === "number" ? formatBytes(value) : null),
   existing: (value) => (value === true ? "already in the library" : null),
   linkFromCheck: (value) => (value === true ? "link replaced by the address it redirects to" : null),
+  created: (value) => `${value} created`,
+  updated: (value) => `${value} updated`,
+  unchanged: (value) => `${value} unchanged`,
 };
 
 /** The entry's details as short notes for people ("for good", "12 rows"); unknown keys are left out. */

@@ -160,8 +160,6 @@ export function dayStart(day: string, timeZone = "UTC", next = false): Date {
 }
 
 export const SUBSCRIBERS_CSV_FILENAME = "subscribers.csv";
-/** Spreadsheet programs read a UTF-8 file with accents right only when it starts with this mark. */
-export const UTF8_BOM = "\uFEFF";
 export const SUBSCRIBERS_CSV_HEADERS = [
   "Email",
   "Status",

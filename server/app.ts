@@ -6,6 +6,7 @@ import { adminContentRouter } from "./api/admin-content";
 import { auditLogRouter } from "./api/audit-log";
 import { catalogRouter } from "./api/catalog";
 import { catalogEditorRouter } from "./api/catalog-editor";
+import { catalogueCsvRouter } from "./api/catalogue-csv";
 import { contentRouter } from "./api/content";
 import { formsRouter } from "./api/forms";
 import { insightsRouter } from "./api/insights";
@@ -103,8 +104,9 @@ export function apiRouter(
   // Anonymous calls to admin endpoints are turned away before their body is even read.
   api.use(requireAdminForPrivateApi);
   if (options.responseCache) api.use(options.responseCache);
-  // the one multipart endpoint reads its own body, so it sits before the JSON-only rule
+  // the multipart endpoints (an image, a catalogue CSV) read their own bodies, so they sit before the JSON-only rule
   api.use(uploadRouter(services));
+  api.use(catalogueCsvRouter(services));
   api.use(requireJsonBody);
   api.use(express.json({ limit: "100kb" }));
   api.use(refuseControlCharactersInBody);

@@ -505,6 +505,30 @@ const WRITES: Record<string, AdminWrite | NothingCached> = {
       };
     },
   },
+  "POST /api/admin/toys/import": {
+    cache: "clears",
+    async arrange() {
+      const toy = await newToy();
+      const form = new FormData();
+      const csv = `id,price,isTopPick\r\n${toy.id},$27.15,true\r\n`;
+      form.append("file", new Blob([csv], { type: "text/csv" }), "toys.csv");
+      return {
+        write: async () => {
+          const res = await fetch(`${server.url}/api/admin/toys/import`, {
+            method: "POST",
+            headers: { cookie },
+            body: form,
+          });
+          return { status: res.status, cache: null, body: await res.json() };
+        },
+        status: 200,
+        reads: {
+          [`/api/toys/${toy.id}`]: (after) => expect((after.body as Toy).price).toBe("$27.15"),
+          "/api/toys/top-picks": (after) => expect(ids(after.body)).toContain(toy.id),
+        },
+      };
+    },
+  },
   "POST /api/toys/:id/duplicate": {
     cache: "nothing cached",
     why: "the copy is a draft, which no public read shows (publishing it is a PUT, which clears)",
@@ -587,6 +611,10 @@ const WRITES: Record<string, AdminWrite | NothingCached> = {
         },
       };
     },
+  },
+  "POST /api/admin/link-check": {
+    cache: "nothing cached",
+    why: "a check stores each link's state, which only the admin reads; replacing a link goes through the product editor, which clears",
   },
   "PUT /api/admin/settings": {
     cache: "clears",

@@ -105,6 +105,8 @@ interface Call {
   form?: Record<string, string | string[]>;
   /** one image in the upload's field */
   image?: { name: string; bytes: Buffer };
+  /** a CSV file in the field "file" (the catalogue import), with the form's other fields */
+  csv?: { text: string; fields?: Record<string, string> };
   /** whose session: the walk's (default), none, or another cookie */
   session?: "walk" | "none" | { cookie: string };
 }
@@ -139,6 +141,11 @@ async function send(method: string, call: Call): Promise<Answer> {
   } else if (call.image) {
     const form = new FormData();
     form.append("image", new Blob([new Uint8Array(call.image.bytes)], { type: "image/png" }), call.image.name);
+    body = form;
+  } else if (call.csv) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(call.csv.fields ?? {})) form.append(name, value);
+    form.append("file", new Blob([call.csv.text], { type: "text/csv" }), "toys.csv");
     body = form;
   }
   const res = await fetch(`${server.url}${call.path}`, { method, headers, body, redirect: "manual" });
@@ -362,6 +369,18 @@ function postForm(n: number): Record<string, string> {
 }
 
 /** The product page form's fields. */
+/** A catalogue CSV that changes one new product's price and adds another. */
+async function catalogueCsv(): Promise<string> {
+  const toy = await newToy();
+  const n = next();
+  return [
+    "id,name,description,details,price",
+    `${toy.id},${toy.name},A braided rope for tug of war.,Triple-braided cotton rope with two knots and a handle loop.,$${n}.99`,
+    `,Walk Imported Ball ${n},A ball the walk imports.,A rubber ball added by the walk's catalogue import.,$3.50`,
+    "",
+  ].join("\r\n");
+}
+
 function productForm(n: number): Record<string, string | string[]> {
   return {
     name: `Walk Page Rope ${n}`,
@@ -417,6 +436,9 @@ const API_EXAMPLES: Record<string, Example> = {
   },
 
   "POST /api/toys": { arrange: async () => ({ path: "/api/toys", json: productInput(next()) }) },
+  "POST /api/admin/toys/import": {
+    arrange: async () => ({ path: "/api/admin/toys/import", csv: { text: await catalogueCsv() } }),
+  },
   "PUT /api/toys/{id}": {
     async arrange() {
       const toy = await newToy();
@@ -655,6 +677,12 @@ const PAGE_EXAMPLES: Record<string, Record<string, Example>> = {
       arrange: async () => ({
         path: "/admin/products",
         form: { ids: String((await newToy()).id), action: "out-of-stock" },
+      }),
+    },
+    import: {
+      arrange: async () => ({
+        path: "/admin/products",
+        csv: { text: await catalogueCsv(), fields: { intent: "import-apply" } },
       }),
     },
   },

@@ -16,7 +16,8 @@ const DISCLAIMER_ID = "price-disclaimer";
 function PriceStamp({ text }: { text: string }) {
   return (
     <span className="text-xs text-muted">
-      <span aria-hidden="true">· </span>
+      {/* spaces in the text, not only the gap: the line reads "$12.99 · price as of …" when copied or read as text */}
+      <span aria-hidden="true"> · </span>
       <button
         type="button"
         popoverTarget={DISCLAIMER_ID}

@@ -462,6 +462,31 @@ describe("admin calls", () => {
     expect((await call("post", "/api/upload", { form: empty, admin: true })).status).toBe(400);
   });
 
+  it("export the catalogue as CSV, preview and apply an import, and refuse a file with a bad row", async () => {
+    const exported = await call("get", "/api/admin/toys.csv", { admin: true });
+    expect(exported.status).toBe(200);
+    const csvForm = (text: string) => {
+      const form = new FormData();
+      form.append("file", new Blob([text], { type: "text/csv" }), "toys.csv");
+      return form;
+    };
+    const preview = await call("post", "/api/admin/toys/import?dryRun=1", {
+      form: csvForm(exported.text),
+      admin: true,
+    });
+    expect(preview.body).toMatchObject({ create: 0, update: 0, errors: [] });
+    const applied = await call("post", "/api/admin/toys/import", {
+      form: csvForm(
+        "name,description,details,price\r\nContract Rope Toy,A rope for the contract.,Cotton rope with knots for the contract test.,$4.00\r\n",
+      ),
+      admin: true,
+    });
+    expect(applied.body).toMatchObject({ create: 1, rows: [{ action: "create", id: expect.any(Number) }] });
+    const refused = await call("post", "/api/admin/toys/import", { form: csvForm("id,price\r\n1,\r\n"), admin: true });
+    expect(refused).toMatchObject({ status: 422, body: { errors: [{ line: 2, message: "Price is required" }] } });
+    expect((await call("post", "/api/admin/toys/import", { form: csvForm(""), admin: true })).status).toBe(400);
+  });
+
   it("list, describe and delete library images; refuse to delete one in use", async () => {
     const stored = await call("post", "/api/upload", { form: await pngForm(), admin: true });
     const { imageUrl } = stored.body as { imageUrl: string };

@@ -23,6 +23,15 @@ import {
   toyQuerySchema,
   toySchema,
 } from "#domain/catalog.ts";
+import {
+  CATALOGUE_CSV_FILENAME,
+  CATALOGUE_IMPORT_FIELD,
+  CATALOGUE_IMPORT_MAX_BYTES,
+  CATALOGUE_IMPORT_MAX_ROWS,
+  catalogueImportQuerySchema,
+  catalogueImportRefusalSchema,
+  catalogueImportReportSchema,
+} from "#domain/catalogue-csv.ts";
 import { categoryDeleteQuerySchema, categoryInputSchema, categoryOrderSchema } from "#domain/category-form.ts";
 import { contactRequestSchema } from "#domain/contact.ts";
 import { QUIZ_CSV_FILENAME } from "#domain/csv.ts";
@@ -184,6 +193,8 @@ const WIRE_SCHEMAS: Record<string, z.ZodType> = {
   ToyPriceState: toyPriceStateSchema,
   LinkCheckCounts: linkCheckCountsSchema,
   LinkProblem: linkProblemSchema,
+  CatalogueImportReport: catalogueImportReportSchema,
+  CatalogueImportRefusal: catalogueImportRefusalSchema,
 };
 type WireName = keyof typeof WIRE_SCHEMAS;
 
@@ -200,7 +211,7 @@ const HEADERS = {
     description: "Saves the answer as a file",
     schema: {
       type: "string",
-      enum: [QUIZ_CSV_FILENAME, SUBSCRIBERS_CSV_FILENAME, PERSONAL_DATA_FILENAME].map(
+      enum: [QUIZ_CSV_FILENAME, SUBSCRIBERS_CSV_FILENAME, PERSONAL_DATA_FILENAME, CATALOGUE_CSV_FILENAME].map(
         (name) => `attachment; filename="${name}"`,
       ),
     },
@@ -239,10 +250,15 @@ interface Operation {
   pathStrings?: Record<string, string>;
   query?: z.ZodType | JsonSchema;
   body?: z.ZodType | JsonSchema;
-  /** multipart upload instead of JSON */
-  multipart?: boolean;
+  /**
+   * a multipart body with one file instead of JSON: its field, its media type, and whose shape its
+   * own refusals (400, 413, 415) take: the image upload's (the spec's) or the API's
+   */
+  multipart?: { field: string; mediaType: string; refusals: "upload" | "api" };
   /** the success answers by status */
   ok: Record<number, Answer>;
+  /** client errors answered with a body of their own (not the API's Error) */
+  refusals?: Record<number, Answer>;
   /**
    * client errors this operation answers itself; every operation also has 400 (the query) and
    * 503, writes 403, 413 and 415, admin calls 401 (see statusesOf)
@@ -748,8 +764,42 @@ const OPERATIONS: Operation[] = [
     operationId: "uploadImage",
     tag: "Admin content",
     summary: `Uploads an image (field "${UPLOAD_FIELD}", at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB); stored as WebP`,
-    multipart: true,
+    multipart: { field: UPLOAD_FIELD, mediaType: "image/*", refusals: "upload" },
     ok: { 200: { description: "The stored image's URL", body: "UploadSuccess" } },
+  },
+  // Admin content: the whole catalogue as CSV (issue 27, decision 059)
+  {
+    method: "get",
+    path: "/admin/toys.csv",
+    operationId: "exportCatalogue",
+    tag: "Admin content",
+    summary:
+      "Every product outside the trash, drafts too, by id, as CSV (UTF-8 with a byte order mark): all its fields, categories, breeds and features as `|`-separated names, formula-safe cells",
+    ok: {
+      200: {
+        description: CATALOGUE_CSV_FILENAME,
+        contentType: "text/csv",
+        body: { type: "string" },
+        headers: ["Content-Disposition"],
+      },
+    },
+  },
+  {
+    method: "post",
+    path: "/admin/toys/import",
+    operationId: "importCatalogue",
+    tag: "Admin content",
+    summary: `Reads a CSV of the export's columns (any order and subset, the header line first; field "${CATALOGUE_IMPORT_FIELD}", at most ${CATALOGUE_IMPORT_MAX_BYTES / 1024 / 1024} MB and ${CATALOGUE_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows). Rows match a product by id, then by ASIN, else add one; a row that changes nothing is skipped. With dryRun=1 it only says what each row would do and which have errors (by line); without, it saves every row in one transaction, or none when a row has an error (422)`,
+    query: catalogueImportQuerySchema,
+    multipart: { field: CATALOGUE_IMPORT_FIELD, mediaType: "text/csv", refusals: "api" },
+    ok: { 200: { description: "What the rows do (or would do)", body: "CatalogueImportReport" } },
+    refusals: {
+      422: {
+        description: "A row has an error: nothing was written; the errors by line, and what the other rows would do",
+        body: "CatalogueImportRefusal",
+      },
+    },
+    errors: [409],
   },
   // Admin content: the media library, categories, breeds, bulk product actions (decision 027)
   {
@@ -1268,7 +1318,7 @@ const ERRORS: Record<number, { description: string; headers?: HeaderName[] }> = 
   404: { description: "Not found" },
   409: { description: "Conflicts with stored data (a slug in use, a link that exists)" },
   413: { description: "Request body too large" },
-  415: { description: "Unsupported content type (JSON only, except the upload)" },
+  415: { description: "Unsupported content type (JSON only, except the image upload and the catalogue import)" },
   429: { description: "Too many requests", headers: ["Retry-After"] },
   503: { description: "Overloaded, or the database is unreachable", headers: ["Retry-After"] },
 };
@@ -1326,7 +1376,7 @@ function operationObject(op: Operation): JsonSchema {
     ...(op.query ? queryParameters(op.query) : []),
   ];
   const responses: JsonSchema = {};
-  for (const [status, answer] of Object.entries(op.ok)) {
+  for (const [status, answer] of Object.entries({ ...op.ok, ...op.refusals })) {
     const schema = bodySchema(answer.body);
     responses[status] = {
       description: answer.description,
@@ -1337,7 +1387,7 @@ function operationObject(op: Operation): JsonSchema {
   for (const status of errorStatusesOf(op)) {
     // The upload answers its own refusals in the spec's shape; the middleware in front of it
     // (sign-in, cross-site, the query check) in the API's.
-    const own = op.multipart && [400, 413, 415].includes(status);
+    const own = op.multipart?.refusals === "upload" && [400, 413, 415].includes(status);
     responses[status] = { $ref: `#/components/responses/${own ? "UploadError" : "Error"}${status}` };
   }
   const body = op.multipart
@@ -1347,8 +1397,8 @@ function operationObject(op: Operation): JsonSchema {
           "multipart/form-data": {
             schema: {
               type: "object",
-              properties: { [UPLOAD_FIELD]: { type: "string", contentMediaType: "image/*" } },
-              required: [UPLOAD_FIELD],
+              properties: { [op.multipart.field]: { type: "string", contentMediaType: op.multipart.mediaType } },
+              required: [op.multipart.field],
             },
           },
         },

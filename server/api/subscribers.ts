@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-import { csvLine } from "#domain/csv.ts";
+import { csvLine, UTF8_BOM } from "#domain/csv.ts";
 import {
   localDateTimeFormatter,
   SUBSCRIBERS_CSV_FILENAME,
@@ -10,7 +10,6 @@ import {
   subscriberExportQuerySchema,
   subscriberListQuerySchema,
   subscriberUpdateSchema,
-  UTF8_BOM,
 } from "#domain/subscribers.ts";
 import { adminOnly } from "#server/http/access.ts";
 import { HttpError, isClientAbort } from "#server/http/errors.ts";

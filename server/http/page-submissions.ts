@@ -1,6 +1,8 @@
 import express, { type Request, type RequestHandler } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { CATALOGUE_IMPORT_MAX_BYTES } from "#domain/catalogue-csv.ts";
 import { HttpError } from "./errors";
+import { MULTIPART_OVERHEAD_BYTES } from "./multipart";
 
 // What a page takes besides being read: a form, posted to a route whose module exports an
 // `action` (the form kit, <Form>, fetchers and the RFC 8058 one-click unsubscribe all post one).
@@ -17,6 +19,12 @@ export const PAGE_FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/
  * images never come through a page form (they go to POST /api/upload).
  */
 export const PAGE_FORM_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * The pages whose form carries a file, and the largest multipart body each takes: the products
+ * page's catalogue import, which takes the file the API takes (POST /api/admin/toys/import).
+ */
+const FILE_FORM_LIMITS = new Map([["/admin/products", CATALOGUE_IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES]]);
 
 const READ_METHODS = ["GET", "HEAD"];
 const SUBMIT_METHODS = [...READ_METHODS, "POST"];
@@ -90,7 +98,19 @@ const refuseWhatIsNotAForm: RequestHandler = (req, _res, next) => {
 
 // Reads the body into req.body (a Buffer): 413 past the limit, 415 for a compressed body (no
 // browser compresses a form, and a form must not inflate past its limit), 400 for one cut off.
-const readForm = express.raw({ type: PAGE_FORM_TYPES, limit: PAGE_FORM_LIMIT_BYTES, inflate: false });
+const readPlainForm = express.raw({ type: PAGE_FORM_TYPES, limit: PAGE_FORM_LIMIT_BYTES, inflate: false });
+const fileFormReaders = new Map(
+  [...FILE_FORM_LIMITS].map(([path, limit]) => [
+    path,
+    express.raw({ type: "multipart/form-data", limit, inflate: false }),
+  ]),
+);
+
+/** The page's own limit for a form with a file (its address or its `.data` one), the common one for the rest. */
+const readForm: RequestHandler = (req, res, next) => {
+  const reader = req.is("multipart/form-data") ? fileFormReaders.get(req.path.replace(/\.data$/, "")) : undefined;
+  (reader ?? readPlainForm)(req, res, next);
+};
 
 /** The form must read as the action will read it: the same parser (the Fetch API's). */
 const refuseUnreadableForm: RequestHandler = async (req, _res, next) => {

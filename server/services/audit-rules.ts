@@ -5,6 +5,7 @@ import type { AuditRule, AuditRules, AuditService, NewAuditEntry } from "./audit
 import { neutralLabel } from "./audit.service";
 import type { AuthService } from "./auth.service";
 import type { BreedEditorService } from "./breed-editor.service";
+import type { CatalogueCsvService } from "./catalogue-csv.service";
 import type { CategoryEditorService } from "./category-editor.service";
 import type { InboxService } from "./inbox.service";
 import type { LinkCheckService } from "./link-check.service";
@@ -459,6 +460,41 @@ export function siteSettingsRules(): AuditRules<SiteSettingsService> {
         Object.keys(changes).length === 0
           ? null
           : { action: "update", itemKind: "settings", itemLabel: "Site settings", details: changes },
+    },
+  };
+}
+
+/** What the owner calls the file, in the log. */
+const CATALOGUE_CSV_LABEL = "Product catalogue (CSV)";
+
+/**
+ * The catalogue as CSV: each export, and each import that wrote something as one entry with its
+ * counts (a preview writes nothing, and neither does a file whose rows change nothing).
+ */
+export function catalogueCsvRules(): AuditRules<CatalogueCsvService> {
+  return {
+    exportCsv: {
+      entries: (_args, result) => ({
+        action: "export",
+        itemKind: "product",
+        itemLabel: CATALOGUE_CSV_LABEL,
+        details: { rows: result.rows },
+      }),
+    },
+    importCsv: {
+      entries: (_args, outcome) =>
+        outcome.ok && !outcome.dryRun && outcome.report.create + outcome.report.update > 0
+          ? {
+              action: "import",
+              itemKind: "product",
+              itemLabel: CATALOGUE_CSV_LABEL,
+              details: {
+                created: outcome.report.create,
+                updated: outcome.report.update,
+                unchanged: outcome.report.skip,
+              },
+            }
+          : null,
     },
   };
 }

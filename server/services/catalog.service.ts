@@ -18,6 +18,7 @@ import {
   type ToyQuery,
   toOption,
 } from "#domain/catalog.ts";
+import type { CatalogueToy } from "#domain/catalogue-csv.ts";
 import { applyPriceRule, isPriceCurrent, type PriceRule, type StoredPriceFacts } from "#domain/price-stamp.ts";
 import type { ProductBoxToy } from "#domain/product-boxes.ts";
 import type { ProductListFilters, ProductListSort } from "#domain/product-list.ts";
@@ -538,6 +539,53 @@ export function createCatalogService(db: Database, { priceRule }: CatalogOptions
         .where(and(toyCondition("admin"), eq(toys.id, id)));
       const [toy] = await withCategories(await forOwner(rows));
       return toy ? { ...toy, priceConfirmedAt: toy.priceAsOf } : null;
+    },
+
+    /**
+     * Every toy outside the trash, drafts too, by id, with its categories and the breeds it is
+     * recommended for (with the notes): the catalogue's CSV export, and what an import compares
+     * its rows with. Three queries whatever the size of the catalogue.
+     */
+    async listCatalogueToys(): Promise<CatalogueToy[]> {
+      const [rows, categoryLinks, breedLinks] = await Promise.all([
+        db
+          .select({ ...toyColumns, ...adminToyColumns })
+          .from(toys)
+          .leftJoin(categories, eq(categories.id, toys.categoryId))
+          .where(live)
+          .orderBy(asc(toys.id)),
+        db
+          .select({ toyId: toyCategories.toyId, id: categories.id, name: categories.name })
+          .from(toyCategories)
+          .innerJoin(categories, eq(categories.id, toyCategories.categoryId))
+          .innerJoin(toys, eq(toys.id, toyCategories.toyId))
+          .where(live)
+          .orderBy(asc(categories.name)),
+        db
+          .select({
+            toyId: breedRecommendations.toyId,
+            id: breeds.id,
+            name: breeds.name,
+            note: breedRecommendations.note,
+          })
+          .from(breedRecommendations)
+          .innerJoin(breeds, eq(breeds.id, breedRecommendations.breedId))
+          .innerJoin(toys, eq(toys.id, breedRecommendations.toyId))
+          .where(live)
+          .orderBy(asc(breeds.name)),
+      ]);
+      const categoriesOf = new Map<number, CategoryRef[]>();
+      for (const { toyId, ...category } of categoryLinks) {
+        categoriesOf.set(toyId, [...(categoriesOf.get(toyId) ?? []), category]);
+      }
+      const breedsOf = new Map<number, CatalogueToy["breeds"]>();
+      for (const { toyId, ...breed } of breedLinks) breedsOf.set(toyId, [...(breedsOf.get(toyId) ?? []), breed]);
+      return forOwner(rows).map((row) => ({
+        ...row,
+        priceConfirmedAt: row.priceAsOf,
+        categories: categoriesOf.get(row.id) ?? [],
+        breeds: breedsOf.get(row.id) ?? [],
+      }));
     },
 
     /** A toy's categories, or null when the toy does not exist. */

@@ -15,6 +15,7 @@ import { audited, createAuditService } from "./audit.service";
 import {
   authRules,
   breedEditorRules,
+  catalogueCsvRules,
   categoryEditorRules,
   inboxRules,
   linkCheckRules,
@@ -31,6 +32,7 @@ import {
 import { createAuthService } from "./auth.service";
 import { createBreedEditorService } from "./breed-editor.service";
 import { createCatalogService } from "./catalog.service";
+import { createCatalogueCsvService } from "./catalogue-csv.service";
 import { createCategoryEditorService } from "./category-editor.service";
 import { createContactService } from "./contact.service";
 import { createContentService } from "./content.service";
@@ -299,9 +301,16 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
       "bulk",
       "duplicate",
       "replaceLink",
+      "saveAll",
     ]),
     audit,
     productEditorRules(lookUp),
+  );
+  // an import's saves go through the product editor (which clears the read cache); it is logged as one entry
+  const catalogueCsv = audited(
+    createCatalogueCsvService(db, { catalog: freshCatalog, productEditor }),
+    audit,
+    catalogueCsvRules(),
   );
   // Categories and breeds show on every storefront page that lists toys (decision 027).
   const categoryEditor = audited(
@@ -360,6 +369,8 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     breedEditor,
     postEditor,
     productEditor,
+    /** the whole catalogue as CSV: export, and import with a preview (issue 27) */
+    catalogueCsv,
     trash: createTrashService(db, { postEditor, productEditor, inbox }),
     inbox,
     subscribers,

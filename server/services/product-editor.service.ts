@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, like, ne } from "drizzle-orm";
 import type { AdminToy, ToyBreedLink, ToyCategoryLink } from "#domain/catalog.ts";
+import type { CatalogueSave } from "#domain/catalogue-csv.ts";
 import { ALREADY_RECOMMENDED, type ProductInput } from "#domain/product-form.ts";
 import type { ProductBulkInput, ProductBulkResult } from "#domain/product-list.ts";
 import { slugify, uniqueSlug } from "#domain/slug.ts";
@@ -101,12 +102,15 @@ export function createProductEditorService(db: Database, catalog: CatalogService
   /**
    * The toy row's columns of an input; a status left out (the spec's clients send none) keeps the
    * stored one. A save is the owner vouching for the price and stock it shows, so it confirms them
-   * now (issue 27: prices carry the time they were confirmed).
+   * now (issue 27: prices carry the time they were confirmed); an import's row that leaves them as
+   * they were (`confirmPrice` false) keeps the source and time they have.
    */
-  function toyValues(input: ProductInput, at: Date) {
+  function toyValues(input: ProductInput, at: Date, confirmPrice = true) {
     const { selectedCategories: _categories, breedRecommendations: _breeds, imageAlt: _alt, status, ...fields } = input;
-    const confirmed = { priceConfirmedAt: at, priceSource: "owner" as const, updatedAt: at };
-    return status === undefined ? { ...fields, ...confirmed } : { ...fields, status, ...confirmed };
+    const stamped = confirmPrice
+      ? { priceConfirmedAt: at, priceSource: "owner" as const, updatedAt: at }
+      : { updatedAt: at };
+    return status === undefined ? { ...fields, ...stamped } : { ...fields, status, ...stamped };
   }
 
   /**
@@ -151,6 +155,39 @@ export function createProductEditorService(db: Database, catalog: CatalogService
     }
   }
 
+  /** Stores a new product with its links; its id. */
+  async function createIn(executor: Executor, input: ProductInput, slug: string | undefined): Promise<number> {
+    await assertReferences(executor, input);
+    const [row] = await executor
+      .insert(toys)
+      .values({ ...toyValues(input, now()), slug: await slugForNewToy(executor, input.name, slug) })
+      .returning({ id: toys.id });
+    if (!row) throw new Error("toy was not stored");
+    await replaceLinks(executor, row.id, input);
+    await keepAltText(executor, input);
+    return row.id;
+  }
+
+  /** Replaces a product's fields (and its links when given); false when there is no such product outside the trash. */
+  async function updateIn(
+    executor: Executor,
+    id: number,
+    input: ProductInput,
+    options: { slug?: string; confirmPrice?: boolean },
+  ): Promise<boolean> {
+    await assertReferences(executor, input);
+    const [row] = await executor
+      .update(toys)
+      .set(toyValues(input, now(), options.confirmPrice))
+      .where(and(eq(toys.id, id), isNull(toys.deletedAt)))
+      .returning({ id: toys.id, slug: toys.slug });
+    if (!row) return false;
+    if (options.slug) await changeSlug(executor, id, row.slug, options.slug);
+    await replaceLinks(executor, id, input);
+    await keepAltText(executor, input);
+    return true;
+  }
+
   async function requireToy(toyId: number) {
     const [toy] = await db
       .select({ id: toys.id })
@@ -172,20 +209,7 @@ export function createProductEditorService(db: Database, catalog: CatalogService
      * the input says draft.
      */
     async create(input: ProductInput, options: { slug?: string } = {}): Promise<AdminToy> {
-      const id = await write(() =>
-        db.transaction(async (tx) => {
-          await assertReferences(tx, input);
-          const slug = await slugForNewToy(tx, input.name, options.slug);
-          const [row] = await tx
-            .insert(toys)
-            .values({ ...toyValues(input, now()), slug })
-            .returning({ id: toys.id });
-          if (!row) throw new Error("toy was not stored");
-          await replaceLinks(tx, row.id, input);
-          await keepAltText(tx, input);
-          return row.id;
-        }),
-      );
+      const id = await write(() => db.transaction((tx) => createIn(tx, input, options.slug)));
       return loaded(id);
     },
 
@@ -194,22 +218,33 @@ export function createProductEditorService(db: Database, catalog: CatalogService
      * there is no such product. The slug stays unless `options.slug` changes it.
      */
     async update(id: number, input: ProductInput, options: { slug?: string } = {}): Promise<AdminToy | null> {
-      const updated = await write(() =>
+      const updated = await write(() => db.transaction((tx) => updateIn(tx, id, input, options)));
+      return updated ? loaded(id) : null;
+    },
+
+    /**
+     * Many products at once, all or nothing, in one transaction (the catalogue's CSV import):
+     * each save creates a product (no id) or changes one, as create and update do, except that
+     * a change stamps the price as the owner's only when `confirmPrice` says it changed. The
+     * ids of the products made, in the saves' order. A product gone meanwhile refuses the whole.
+     */
+    async saveAll(saves: readonly CatalogueSave[]): Promise<{ created: number[]; updated: number[] }> {
+      return write(() =>
         db.transaction(async (tx) => {
-          await assertReferences(tx, input);
-          const [row] = await tx
-            .update(toys)
-            .set(toyValues(input, now()))
-            .where(and(eq(toys.id, id), isNull(toys.deletedAt)))
-            .returning({ id: toys.id, slug: toys.slug });
-          if (!row) return false;
-          if (options.slug) await changeSlug(tx, id, row.slug, options.slug);
-          await replaceLinks(tx, id, input);
-          await keepAltText(tx, input);
-          return true;
+          const created: number[] = [];
+          const updated: number[] = [];
+          for (const save of saves) {
+            if (save.id === undefined) {
+              created.push(await createIn(tx, save.input, save.slug));
+            } else if (await updateIn(tx, save.id, save.input, save)) {
+              updated.push(save.id);
+            } else {
+              throw new ServiceError("not-found", `Product ${save.id} is gone (deleted meanwhile)`);
+            }
+          }
+          return { created, updated };
         }),
       );
-      return updated ? loaded(id) : null;
     },
 
     /**

@@ -471,7 +471,14 @@ test.describe("quiz step 3: the results", () => {
     await expect(first.getByText("Description of test toy 1.")).toBeVisible();
     await expect(first.getByText("durable", { exact: true })).toBeVisible();
     await expect(first.getByText("puppy, adult", { exact: true })).toBeVisible();
-    await expect(first.getByTestId("quiz-toy-price")).toHaveText("$12.50");
+    // the price with the time it was confirmed, which opens Amazon's disclaimer (issue 27)
+    await expect(first.getByTestId("quiz-toy-price")).toHaveText("$12.50 · price as of Nov 25, 2026, 14:11 UTC");
+    await first.getByRole("button", { name: "price as of Nov 25, 2026, 14:11 UTC" }).click();
+    await expect(page.getByRole("note", { name: "About prices" })).toContainText(
+      "Product prices and availability are accurate as of the date/time indicated",
+    );
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("note", { name: "About prices" })).toBeHidden();
     await expect(first.locator('[data-star="full"]')).toHaveCount(4);
     const link = first.getByRole("link", { name: /View on Amazon/ });
     await expect(link).toHaveAttribute("href", "/go/1?from=quiz");
@@ -480,7 +487,7 @@ test.describe("quiz step 3: the results", () => {
 
     await expect(second.getByText("★ Top Pick", { exact: true })).toBeVisible();
     await expect(second.getByText("#1 Match")).toHaveCount(0);
-    await expect(second.getByTestId("quiz-toy-price")).toHaveText("$8.99");
+    await expect(second.getByTestId("quiz-toy-price")).toHaveText("$8.99 · price as of Nov 25, 2026, 14:11 UTC");
     await expect(second.locator('[data-star="full"]')).toHaveCount(3);
     await expect(second.getByText("No image", { exact: true })).toBeVisible();
     await expect(second.getByRole("link", { name: /View on Amazon/ })).toHaveCount(0);

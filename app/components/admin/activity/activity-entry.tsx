@@ -14,6 +14,7 @@ import {
   Send,
   ShieldAlert,
   Trash2,
+  Upload,
   UserMinus,
 } from "lucide-react";
 import { Link } from "react-router";
@@ -43,6 +44,7 @@ const ICONS: Record<AuditAction, LucideIcon> = {
   send: Send,
   "look-up": Search,
   export: Download,
+  import: Upload,
   erase: Eraser,
 };
 

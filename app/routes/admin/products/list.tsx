@@ -1,11 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, LoaderCircle, Plus } from "lucide-react";
+import { ArrowLeft, Download, LoaderCircle, Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { Pagination } from "#app/components/admin/pagination.tsx";
+import {
+  CatalogueImport,
+  type CatalogueImportAnswer,
+  IMPORT_INTENTS,
+  IMPORT_TEXT,
+} from "#app/components/admin/products/catalogue-import.tsx";
 import { ProductBulkBar } from "#app/components/admin/products/product-bulk-bar.tsx";
 import { ProductListFilterBar } from "#app/components/admin/products/product-list-filters.tsx";
 import { BULK_FORM_ID, DUPLICATE_FORM_ID, ProductTable } from "#app/components/admin/products/product-table.tsx";
@@ -18,6 +24,12 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
 import { type AdminProductRow, type Toy, toOption } from "#domain/catalog.ts";
+import {
+  CATALOGUE_CSV_FILENAME,
+  CATALOGUE_IMPORT_FIELD,
+  CATALOGUE_IMPORT_STATUS,
+  catalogueImportCounts,
+} from "#domain/catalogue-csv.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import {
   bulkDoneMessage,
@@ -43,11 +55,10 @@ const PAGE_SIZE = 100;
 const VIEW_COOKIE = "admin-products-view";
 const EDITOR_PATH = /^\/admin\/products\/(new|\d+)$/;
 
-/** What the list's action answers (a bulk action; a duplicate redirects to the copy's editor). */
-interface ListActionData {
-  ok: boolean;
-  message: string;
-}
+/** What the list's action answers (a bulk action, an import; a duplicate redirects to the copy's editor). */
+type ListActionData = CatalogueImportAnswer;
+
+const EXPORT_PATH = "/api/admin/toys.csv";
 
 function viewCookie(params: URLSearchParams, secure: boolean): string {
   const value = params.toString();
@@ -139,13 +150,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-// The bulk form and the Duplicate buttons post here (they work before the scripts run): the
-// same schema and services as POST /api/toys/bulk and POST /api/toys/{id}/duplicate.
-export async function action({ request, context }: Route.ActionArgs) {
+/**
+ * "Preview import" and "Apply import": the chosen file through the same service method as POST
+ * /api/admin/toys/import, answered with its report (a refusal with the API's status).
+ */
+async function importCatalogue(form: FormData, dryRun: boolean, { services }: Route.ActionArgs["context"]) {
+  const file = form.get(CATALOGUE_IMPORT_FIELD);
+  if (!(file instanceof File) || file.size === 0) {
+    return data<ListActionData>({ ok: false, message: IMPORT_TEXT.noFile, import: { dryRun } }, 400);
+  }
+  const outcome = await services.catalogueCsv.importCsv(new Uint8Array(await file.arrayBuffer()), { dryRun });
+  if (!outcome.ok) {
+    const answer = { ok: false, message: outcome.message, import: { dryRun, report: outcome.report } };
+    return data<ListActionData>(answer, CATALOGUE_IMPORT_STATUS[outcome.refusal]);
+  }
+  const { report } = outcome;
+  const counts = catalogueImportCounts(report, !dryRun);
+  const message = dryRun
+    ? `Preview: ${counts}${report.errors.length > 0 ? `; ${report.errors.length} ${report.errors.length === 1 ? "error" : "errors"}` : ""}`
+    : `${IMPORT_TEXT.done}: ${counts}`;
+  return data<ListActionData>({ ok: true, message, import: { dryRun, report } });
+}
+
+// The bulk form, the Duplicate buttons and the import form post here (they work before the
+// scripts run): the same schemas and services as POST /api/toys/bulk, POST
+// /api/toys/{id}/duplicate and POST /api/admin/toys/import.
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   requireAdmin(context);
   const form = await request.formData();
   const { productEditor } = context.services;
-  if (form.get("intent") === "duplicate") {
+  const intent = form.get("intent");
+  if (intent === IMPORT_INTENTS.preview || intent === IMPORT_INTENTS.apply) {
+    return importCatalogue(form, intent === IMPORT_INTENTS.preview, context);
+  }
+  if (intent === "duplicate") {
     const id = String(form.get("id") ?? "");
     const copy = isDatabaseId(id) ? await productEditor.duplicate(Number(id)) : null;
     if (!copy) return data<ListActionData>({ ok: false, message: "Product not found" }, 404);
@@ -158,7 +197,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const result = await productEditor.bulk(submission.value);
-    return { ok: true, message: bulkDoneMessage(result) } satisfies ListActionData;
+    return data<ListActionData>({ ok: true, message: bulkDoneMessage(result) });
   } catch (error) {
     const refusal = serviceRefusal(error, []);
     if (!refusal) throw error;
@@ -296,6 +335,10 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
               <ArrowLeft className="size-5" aria-hidden="true" />
               Back to Dashboard
             </Link>
+            <a href={EXPORT_PATH} download={CATALOGUE_CSV_FILENAME} className={buttonClass("secondary", "md")}>
+              <Download className="size-5" aria-hidden="true" />
+              Export CSV
+            </a>
             <Link to="/admin/products/new" className={buttonClass("primary", "md")}>
               <Plus className="size-5" aria-hidden="true" />
               Add Product
@@ -305,6 +348,8 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
       />
 
       <SiteNotices notices={associateTagMissing ? [ASSOCIATE_TAG_NOTICE] : []} className="mt-6" />
+
+      <CatalogueImport path={PATH} answer={actionData?.import ? actionData : undefined} />
 
       {actionData ? (
         <p
