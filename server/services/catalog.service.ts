@@ -580,7 +580,7 @@ export function createCatalogService(db: Database, { priceRule }: CatalogOptions
       }
       const breedsOf = new Map<number, CatalogueToy["breeds"]>();
       for (const { toyId, ...breed } of breedLinks) breedsOf.set(toyId, [...(breedsOf.get(toyId) ?? []), breed]);
-      return forOwner(rows).map((row) => ({
+      return (await forOwner(rows)).map((row) => ({
         ...row,
         priceConfirmedAt: row.priceAsOf,
         categories: categoriesOf.get(row.id) ?? [],
