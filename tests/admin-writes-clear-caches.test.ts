@@ -628,8 +628,7 @@ const WRITES: Record<string, AdminWrite | NothingCached> = {
         write: () => adminCall("PUT", "/api/admin/settings", { priceMaxAgeHours: 48 }),
         status: 200,
         reads: {
-          [`/api/toys/${toy.id}`]: (after) =>
-            expect(after.body).toMatchObject({ price: "$12.99", priceHidden: false }),
+          [`/api/toys/${toy.id}`]: (after) => expect(after.body).toMatchObject({ price: "$12.99", priceHidden: false }),
         },
       };
     },

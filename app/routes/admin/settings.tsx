@@ -19,6 +19,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { settings: await context.services.siteSettings.get() };
 }
 
+/** Never sent back to the browser, not even the value just typed (it would sit in the page's data). */
+const HIDDEN = { hideFields: ["creatorsClientSecret"] };
+
 interface SettingsActionData {
   result: SubmissionResult<string[]>;
   saved: boolean;
@@ -32,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const home = marketplaceOfHost((await siteSettings.get()).defaultMarketplace);
   const submission = parseWithZod(await request.formData(), { schema: siteSettingsFormSchema(home) });
   if (submission.status !== "success") {
-    return data<SettingsActionData>({ result: submission.reply(), saved: false }, { status: 400 });
+    return data<SettingsActionData>({ result: submission.reply(HIDDEN), saved: false }, { status: 400 });
   }
   try {
     await siteSettings.update(submission.value);
@@ -42,10 +45,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!refusal) throw error;
     const message = (error as Error).message;
     const field = SETTINGS_FORM_FIELDS[String((error as { field?: unknown }).field)];
-    const result = submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] });
+    const result = submission.reply({
+      ...HIDDEN,
+      ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+    });
     return data<SettingsActionData>({ result, saved: false }, { status: refusal.status });
   }
-  return data<SettingsActionData>({ result: submission.reply(), saved: true });
+  return data<SettingsActionData>({ result: submission.reply(HIDDEN), saved: true });
 }
 
 /** /admin/settings: the owner's settings over the server's configuration, in one form. */
