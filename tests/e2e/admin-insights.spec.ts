@@ -184,12 +184,13 @@ test.describe("admin dashboard", () => {
   }) => {
     await signIn(page);
     const notice = page.getByRole("note", { name: "Amazon clicks earn you nothing yet" });
-    await expect(notice).toContainText("AMAZON_ASSOCIATE_TAG");
-    await notice.getByRole("link", { name: "See your settings" }).click();
+    await expect(notice).toContainText("Add your tag (like yourname-20) under Amazon Associates in the settings");
+    await notice.getByRole("link", { name: "Add your associate tag" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings#amazon-associates$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
-    await expect(page.getByRole("region", { name: "Amazon Associates" })).toContainText(
-      "No Amazon Associates tag is set",
-    );
+    const associates = page.getByRole("region", { name: "Amazon Associates" });
+    await expect(associates).toContainText("No Amazon Associates tag is set");
+    await expect(associates.getByRole("textbox", { name: "Your tag on www.amazon.com" })).toBeVisible();
     await page.goto("/admin/products");
     await expect(page.getByRole("note", { name: "Amazon clicks earn you nothing yet" })).toBeVisible();
   });

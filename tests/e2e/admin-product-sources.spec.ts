@@ -5,13 +5,13 @@ import { signIn } from "./support/admin";
 import { E2E_FEED_PORT, E2E_FEED_URL } from "./support/feed";
 import { hydrated } from "./support/hydration";
 
-// Issue 27, the owner's side of the product sync: a product's retailer item id typed on the
-// product form, "Sync now" on the Product sources page against a local product feed (the address
-// playwright.config.ts gives this site), and the feed's price with its source, time and history
-// back on the product form.
+// Issue 27, the owner's side of the product sync: a local product feed connected in the settings,
+// a product's retailer item id typed on the product form, "Sync now" on the Product sources page,
+// and the feed's price with its time stamp on the toy's page, and with its source, time and
+// history back on the product form.
 
 /** A product of this test's own, under a name and feed id no other test or run uses. */
-async function createToy(page: Page, tag: string): Promise<{ id: number; name: string }> {
+async function createToy(page: Page, tag: string): Promise<{ id: number; name: string; slug: string }> {
   const res = await page.request.post("/api/toys", {
     data: {
       name: `Feed Synced Toy ${tag}`,
@@ -33,14 +33,19 @@ test.describe("product sources", () => {
   let toyId: number | null = null;
 
   test.afterEach(async ({ page }) => {
-    // to the trash, so a retry's sync counts only its own product
-    if (toyId !== null) await page.request.delete(`/api/toys/${toyId}`);
+    // to the trash, so a retry's sync counts only its own product; the feed back to none
+    if (toyId !== null) {
+      await page.request.delete(`/api/toys/${toyId}`);
+      await page.request.put("/api/admin/settings", { data: { feedUrls: null } });
+    }
     toyId = null;
     await feed?.close();
     feed = null;
   });
 
-  test("the owner syncs a feed now and sees its price, source, time and history on the product", async ({ page }) => {
+  test("the owner connects a feed in the settings, syncs it now, and sees its price with its stamp on the toy page", async ({
+    page,
+  }) => {
     // until the test says otherwise, an empty feed: a scheduled sync meanwhile changes nothing
     const served = await startFeedServer({ port: E2E_FEED_PORT });
     feed = served;
@@ -50,6 +55,23 @@ test.describe("product sources", () => {
     const toy = await createToy(page, tag);
     toyId = toy.id;
     const itemId = `E2E-${tag}`;
+
+    // the feed, connected in the settings: no restart, no server configuration
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
+    await hydrated(page);
+    const feeds = page.getByRole("region", { name: "Product feeds" });
+    await expect(feeds).toContainText("No product feed is set up.");
+    await feeds.getByRole("textbox", { name: "Feed addresses" }).fill(E2E_FEED_URL);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Settings saved" })).toBeVisible();
+    await expect(feeds.getByRole("textbox", { name: "Feed addresses" })).toHaveValue(E2E_FEED_URL);
+    await expect(feeds).toContainText("Your setting above applies");
+
+    // The schedule's first run is due as soon as a source exists: a run of this test's own, from
+    // the empty feed, makes sure none comes between the feed's new price and "Sync now" below.
+    // (A scheduled run under way answers 409 for the moment it takes.)
+    await expect.poll(async () => (await page.request.post("/api/admin/product-sync")).status()).toBe(200);
 
     // the retailer item id, typed on the product form; a save is the owner's own confirmation
     await page.goto(`/admin/products/${toy.id}`);
@@ -82,6 +104,13 @@ test.describe("product sources", () => {
     await expect(newest).toContainText("Finished");
     await expect(newest).toContainText(/checked\s*1/);
     await expect(newest).toContainText(/updated\s*1/);
+
+    // the toy's page: the feed's price, with the time it was confirmed
+    await page.goto(`/toys/${toy.slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(toy.name);
+    const price = page.getByRole("main").locator("p").filter({ hasText: "$17.25" }).first();
+    await expect(price).toContainText(/\$17\.25 · price as of [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC/);
+    await expect(price.getByRole("button", { name: /^price as of / })).toBeVisible();
 
     // the product: the feed's price, its source, the time it was confirmed, and a history row
     await page.goto(`/admin/products/${toy.id}`);
