@@ -103,6 +103,8 @@ function startingValues(settings: SiteSettings, home: MarketplaceCountry | null)
   };
 }
 
+const whose = (source: SettingSource) => (source === "admin" ? "yours" : "the server's");
+
 const tagList = (tags: Record<string, string>) =>
   Object.entries(tags)
     .map(([country, tag]) => `${country}=${tag}`)
@@ -278,9 +280,9 @@ export function SettingsForm({
             inputProps={number(SCHEDULE_LIMITS.priceMaxAgeHours.min, SCHEDULE_LIMITS.priceMaxAgeHours.max, "any")}
           />
           <p className="text-sm text-muted" data-testid="schedules-in-force">
-            {`Now: a product sync every ${settings.syncIntervalMinutes} minutes, a link check every ${settings.linkCheckIntervalHours} hours, and prices ${
+            {`In force now: a product sync every ${settings.syncIntervalMinutes} minutes (${whose(settings.syncIntervalMinutesSource)}), a link check every ${settings.linkCheckIntervalHours} hours (${whose(settings.linkCheckIntervalHoursSource)}), and prices ${
               settings.priceMaxAgeHours === 0 ? "shown at any age" : `hidden after ${settings.priceMaxAgeHours} hours`
-            }.`}
+            } (${whose(settings.priceMaxAgeHoursSource)}).`}
           </p>
         </Section>
 
