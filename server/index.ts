@@ -97,6 +97,7 @@ async function main() {
     appSecret: env.APP_SECRET,
     readCacheTtlMs: env.READ_CACHE_TTL_MS,
     formRateLimit: env.FORM_RATE_LIMIT,
+    trackRateLimit: env.TRACK_RATE_LIMIT,
     settings: {
       postalAddress: env.SITE_POSTAL_ADDRESS,
       associateTag: env.AMAZON_ASSOCIATE_TAG,

@@ -569,6 +569,7 @@ const WRITES: Record<string, AdminWrite | NothingCached> = {
   },
   "POST /api/track-visit": { cache: "nothing cached", why: "statistics appear only in the admin dashboard" },
   "POST /api/track-pageview": { cache: "nothing cached", why: "statistics appear only in the admin dashboard" },
+  "POST /api/track-quiz": { cache: "nothing cached", why: "the quiz funnel appears only in the admin dashboard" },
   // issue 19: the inbox, subscribers, newsletters and data rights are admin reads only, never cached
   "PATCH /api/admin/messages/:id": { cache: "nothing cached", why: "contact messages appear in no public read" },
   "DELETE /api/admin/messages/:id": { cache: "nothing cached", why: "contact messages appear in no public read" },

@@ -42,6 +42,7 @@ async function postQuizPage(email: string) {
     services: server.services,
     client: "198.51.100.7",
     logger: pino({ level: "silent" }),
+    session: null,
   });
   if (answer instanceof Response) throw new Error(`unexpected response ${answer.status}`);
   const body = answer.data as QuizActionData;

@@ -37,7 +37,11 @@ function setup(outcome: Outcome = saved, recommend: () => Promise<Toy[]> = async
   const context = {
     client: "203.0.113.0",
     logger: { error: logError },
-    services: { publicForms: { submitQuiz }, quiz: { recommend: recommendSpy } },
+    services: {
+      publicForms: { submitQuiz },
+      quiz: { recommend: recommendSpy },
+      quizFunnel: { countFromPage: vi.fn(async () => {}) },
+    },
   } as unknown as Parameters<typeof quizAction>[1];
   return { context, submitQuiz, recommend: recommendSpy, logError };
 }
@@ -77,14 +81,14 @@ describe("quiz page action: the questions", () => {
   it("answers the e-mail step with the checked answers and the address typed before", async () => {
     const { status, body } = await run({ intent: "answers", ...answers, email: "kept@example.com" });
     expect(status).toBe(200);
-    expect(body).toEqual({ step: "email", answers, email: "kept@example.com" });
+    expect(body).toEqual({ step: "email", answers, email: "kept@example.com", counted: "email_step" });
   });
 
   it("'Back to Quiz' keeps the allowed answers and the address, and judges nothing", async () => {
     const { status, body } = await run({ intent: "back", ...answers, toyPurpose: "nonsense", email: "half@" });
     expect(status).toBe(200);
     const { toyPurpose: _dropped, ...kept } = answers;
-    expect(body).toEqual({ step: "quiz", answers: kept, email: "half@" });
+    expect(body).toEqual({ step: "quiz", answers: kept, email: "half@", counted: null });
   });
 
   it("'Take the Quiz Again' starts over on a fresh page", async () => {
@@ -97,7 +101,7 @@ describe("quiz page action: the questions", () => {
   it("an unknown intent shows the first step with 400", async () => {
     const { status, body } = await run({ intent: "delete-everything", ...answers });
     expect(status).toBe(400);
-    expect(body).toEqual({ step: "quiz", answers: {}, email: "" });
+    expect(body).toEqual({ step: "quiz", answers: {}, email: "", counted: null });
   });
 });
 
@@ -145,6 +149,7 @@ describe("quiz page action: the e-mail", () => {
         { title: "Quiz Results Saved", description: "Your quiz results are saved." },
         { title: "Note for Site Administrator", description: "Mail is not switched on yet." },
       ],
+      counted: "results_shown",
     });
   });
 

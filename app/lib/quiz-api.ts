@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { Toy } from "#domain/catalog.ts";
 import type { QuizAnswers, QuizSubmission } from "#domain/quiz.ts";
+import type { QuizWalkStep } from "#domain/quiz-funnel.ts";
 import { MAX_RECOMMENDATIONS } from "#domain/quiz-scoring.ts";
 import { ApiError, callApi, getJson } from "./api";
 import type { Result } from "./result";
@@ -29,10 +30,17 @@ export const QUIZ_TEXT = {
  * is the step form's Conform reply (its errors and values); `notices` are the §8 toasts of the
  * newsletter call, shown in the page because toasts need the scripts.
  */
-export type QuizActionData =
+export type QuizActionData = (
   | { step: "quiz"; answers: Partial<QuizAnswers>; email: string; result?: SubmissionResult<string[]> }
   | { step: "email"; answers: QuizAnswers; email: string; result?: SubmissionResult<string[]> }
-  | { step: "results"; answers: QuizAnswers; recommendations: Toy[] | null; notices: ToastInput[] };
+  | { step: "results"; answers: QuizAnswers; recommendations: Toy[] | null; notices: ToastInput[] }
+) & {
+  /** the walk's furthest funnel step counted so far (the forms carry it on as `counted`), decision 063 */
+  counted: QuizWalkStep | null;
+};
+
+/** The hidden field in which each step's form carries its walk's furthest counted funnel step. */
+export const COUNTED_FIELD = "counted";
 
 /** The `intent` a quiz form's submit button sends: which step was posted, or where to go. */
 export type QuizIntent = "answers" | "email" | "back" | "restart";

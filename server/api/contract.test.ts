@@ -301,6 +301,11 @@ describe("the visitors' forms and tracking", () => {
     for (let i = 0; i < 4; i++) statuses.push((await call("post", "/api/track-pageview")).status);
     expect(statuses).toEqual([204, 204, 204, 429]);
   });
+
+  it("count a quiz step, and refuse a step the server counts itself", async () => {
+    expect((await call("post", "/api/track-quiz", { body: { step: "email_step", answers } })).status).toBe(204);
+    expect((await call("post", "/api/track-quiz", { body: { step: "result_click" } })).status).toBe(400);
+  });
 });
 
 describe("admin calls", () => {
@@ -586,6 +591,11 @@ describe("admin calls", () => {
     const week = await call("get", "/api/admin/dashboard?days=7", { admin: true });
     expect((week.body as { visits: unknown[] }).visits).toHaveLength(7);
     expect((await call("get", "/api/admin/dashboard?days=8", { admin: true })).status).toBe(400);
+    const funnel = await call("get", "/api/admin/quiz-funnel?from=2026-01-01&to=2026-12-31", { admin: true });
+    expect((funnel.body as { steps: { name: string }[] }).steps[0]?.name).toBe("quiz_viewed");
+    expect((await call("get", "/api/admin/quiz-funnel?from=2026-02-30&to=2026-03-01", { admin: true })).status).toBe(
+      400,
+    );
     const list = await call("get", "/api/admin/quiz-submissions?page=1&pageSize=2&search=example", { admin: true });
     expect(Number(list.headers.get("x-total-count"))).toBeGreaterThan(0);
     expect((await call("get", "/api/admin/quiz-submissions?page=0", { admin: true })).status).toBe(400);

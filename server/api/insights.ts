@@ -14,12 +14,14 @@ import {
   type QuizSubmissionItem,
   SUBMISSIONS_PAGE_SIZE,
 } from "#domain/insights.ts";
+import { type QuizFunnel, quizFunnelQuerySchema, quizStepBodySchema } from "#domain/quiz-funnel.ts";
 import { adminOnly } from "#server/http/access.ts";
 import { HttpError, isClientAbort } from "#server/http/errors.ts";
 import { limitPerIp, type RateLimit } from "#server/http/rate-limit.ts";
 import { createRouter } from "#server/http/router.ts";
 import { parseId, parseOr400 } from "#server/http/validation.ts";
 import type { Services } from "#server/services/create-services.ts";
+import { QUIZ_TRACK_LIMIT_NAME } from "#server/services/quiz-funnel.service.ts";
 
 export const submissionsQuerySchema = z.object({
   page: z.coerce.number("page must be a whole number from 1").int().min(1).max(1_000_000).default(1),
@@ -51,7 +53,7 @@ export const exportQuerySchema = z.object({
 
 /** Visit tracking (public) and the owner's numbers: dashboard, quiz submissions and their CSV export. */
 export function insightsRouter(services: Services, { trackRateLimit }: { trackRateLimit: RateLimit }) {
-  const { stats, dashboard, quizSubmissions, rateLimits, audit } = services;
+  const { stats, dashboard, quizSubmissions, rateLimits, audit, quizFunnel } = services;
   const router = createRouter();
 
   // Crawlers and the signed-in owner are not visitors: answered the same, not counted.
@@ -68,6 +70,18 @@ export function insightsRouter(services: Services, { trackRateLimit }: { trackRa
   router.post("/track-pageview", limitPerIp(rateLimits, "track-pageview", trackRateLimit), async (req, res) => {
     if (counts(req, res.locals.session)) await stats.trackPageView();
     res.status(204).end();
+  });
+
+  // A step of a quiz walk, sent once per step by the quiz page (decision 063); a bad step is a
+  // 400 whoever sends it, so a broken page shows up in the log rather than as missing counts.
+  router.post("/track-quiz", limitPerIp(rateLimits, QUIZ_TRACK_LIMIT_NAME, trackRateLimit), async (req, res) => {
+    const { step, answers } = parseOr400(quizStepBodySchema, req.body ?? {});
+    if (counts(req, res.locals.session)) await quizFunnel.countSteps([step], answers);
+    res.status(204).end();
+  });
+
+  router.get("/admin/quiz-funnel", adminOnly, async (req, res) => {
+    res.json(await quizFunnel.report(parseOr400(quizFunnelQuerySchema, req.query)) satisfies QuizFunnel);
   });
 
   router.get("/admin/dashboard", adminOnly, async (req, res) => {

@@ -85,6 +85,7 @@ import { productInputSchema } from "#domain/product-form.ts";
 import { productBulkResultSchema, productBulkSchema } from "#domain/product-list.ts";
 import { productSyncRunSchema, toyPriceStateSchema } from "#domain/product-sync.ts";
 import { quizAnswersSchema, quizSubmissionSchema } from "#domain/quiz.ts";
+import { quizFunnelQuerySchema, quizFunnelSchema, quizStepBodySchema } from "#domain/quiz-funnel.ts";
 import { siteSettingsInputSchema, siteSettingsSchema } from "#domain/site-settings.ts";
 import { optionalSlugSchema } from "#domain/slug.ts";
 import {
@@ -118,7 +119,7 @@ const TAGS = [
   { name: "Catalogue", description: "Breeds, categories, toys and breed recommendations (public reads)." },
   { name: "Content", description: "Posts and testimonials (public reads)." },
   { name: "Forms", description: "The visitors' quiz and contact form (public; limited per client)." },
-  { name: "Tracking", description: "Visit and page view counting (public; limited per client)." },
+  { name: "Tracking", description: "Visit, page view and quiz step counting (public; limited per client)." },
   { name: "Admin session", description: "Signing the owner in and out, and the password." },
   { name: "Admin content", description: "The owner's writes: posts, products and their links, images." },
   { name: "Admin insights", description: "The owner's numbers: dashboard and quiz submissions." },
@@ -195,6 +196,7 @@ const WIRE_SCHEMAS: Record<string, z.ZodType> = {
   LinkProblem: linkProblemSchema,
   CatalogueImportReport: catalogueImportReportSchema,
   CatalogueImportRefusal: catalogueImportRefusalSchema,
+  QuizFunnel: quizFunnelSchema,
 };
 type WireName = keyof typeof WIRE_SCHEMAS;
 
@@ -504,6 +506,17 @@ const OPERATIONS: Operation[] = [
     operationId: "trackPageView",
     tag: "Tracking",
     summary: "Counts a page view",
+    ok: { 204: { description: "Counted, or not counted (crawler, admin)" } },
+    errors: [429],
+  },
+  {
+    method: "post",
+    path: "/track-quiz",
+    operationId: "trackQuizStep",
+    tag: "Tracking",
+    summary:
+      "Counts a step of a quiz walk (sent once per step per walk by the quiz page); `answers` come with `email_step` and are counted into the answer distribution. results_emailed and result_click are counted by the server, not here",
+    body: quizStepBodySchema,
     ok: { 204: { description: "Counted, or not counted (crawler, admin)" } },
     errors: [429],
   },
@@ -949,6 +962,16 @@ const OPERATIONS: Operation[] = [
       "Counts, the latest quiz submission, and for the period daily visits, the most clicked toys and clicks by placement, article and visitor country",
     query: dashboardQuerySchema,
     ok: { 200: { description: "Dashboard numbers", body: "Dashboard" } },
+  },
+  {
+    method: "get",
+    path: "/admin/quiz-funnel",
+    operationId: "getQuizFunnel",
+    tag: "Admin insights",
+    summary:
+      "The quiz funnel of a period (UTC days, both included, at most 366): each step's count in order, and how many walks chose each option of each question",
+    query: quizFunnelQuerySchema,
+    ok: { 200: { description: "The funnel", body: "QuizFunnel" } },
   },
   {
     method: "get",

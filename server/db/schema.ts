@@ -709,6 +709,29 @@ export const affiliateClicks = pgTable(
   ],
 );
 
+// The quiz funnel per UTC day (issue 28, decision 063): how many walks reached each step, and
+// how the walks that reached the e-mail step answered. Counts only: nothing about a person.
+export const quizFunnelDaily = pgTable(
+  "quiz_funnel_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    step: text("step").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.step] })],
+);
+
+export const quizAnswerDaily = pgTable(
+  "quiz_answer_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.question, t.answer] })],
+);
+
 // The next free moment of a paced resource shared by every app instance, such as a retailer
 // API's "1 request per second per account" (issue 27): each caller moves it on by the pace and
 // waits for the moment it took, so instances together keep the pace without talking to each other.

@@ -18,6 +18,7 @@ const PUBLIC_WRITES = new Set([
   "POST /quiz-newsletter",
   "POST /track-visit",
   "POST /track-pageview",
+  "POST /track-quiz",
   "POST /admin/login",
   "POST /admin/logout",
 ]);

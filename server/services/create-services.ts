@@ -50,6 +50,7 @@ import { createProductPagesService } from "./product-pages.service";
 import { createProductSyncService } from "./product-sync.service";
 import { createPublicFormsService, type FormRateLimit } from "./public-forms.service";
 import { createQuizService } from "./quiz.service";
+import { createQuizFunnelService } from "./quiz-funnel.service";
 import { createQuizSubmissionsService } from "./quiz-submissions.service";
 import { createRateLimitService } from "./rate-limit.service";
 import { clearingReadCache, createReadCache, withReadCache } from "./read-cache";
@@ -83,6 +84,8 @@ export interface ServicesConfig {
   readCacheTtlMs?: number;
   /** per client: at most this many contact and this many quiz submissions per window */
   formRateLimit?: FormRateLimit;
+  /** TRACK_RATE_LIMIT: per client, the counting calls (the quiz page's action shares the quiz steps' share) */
+  trackRateLimit?: FormRateLimit;
   /** the settings' defaults from the configuration (the owner's saved settings win, decision 047) */
   settings?: {
     /** SITE_POSTAL_ADDRESS */
@@ -335,9 +338,14 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     audit,
     inboxRules(lookUp),
   );
+  const quizFunnel = createQuizFunnelService(
+    db,
+    { rateLimits },
+    { trackRateLimit: config.trackRateLimit ?? { max: 600, windowMs: 10 * 60_000 }, now: config.now },
+  );
   const quiz = createQuizService(
     db,
-    { catalog, newsletter, outbox, rateLimits, addressKeys, siteSettings },
+    { catalog, newsletter, outbox, rateLimits, addressKeys, siteSettings, funnel: quizFunnel },
     { siteUrl: config.siteUrl, unsubscribeMailbox: config.mail.contactTo, now: config.now },
   );
   const auth = createAuthService(db, rateLimits, {
@@ -394,6 +402,8 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     deliverNow,
     contact,
     quiz,
+    /** how far visitors get through the quiz, per day (issue 28) */
+    quizFunnel,
     publicForms: createPublicFormsService(
       {
         contact,

@@ -19,6 +19,7 @@ import { quizResultsEmail, resubscribeEmail } from "#server/mail/templates.ts";
 import type { CatalogService } from "./catalog.service";
 import { recordConsentEvents } from "./consent-history";
 import type { NewsletterService } from "./newsletter.service";
+import type { QuizFunnelService } from "./quiz-funnel.service";
 import type { RateLimitService } from "./rate-limit.service";
 import { keyedHash, type SecretSource } from "./secrets.service";
 import type { SiteSettingsService } from "./site-settings.service";
@@ -63,6 +64,7 @@ export function createQuizService(
     /** keys the per-address counters, so no plain address is stored as a key */
     addressKeys: SecretSource;
     siteSettings: Pick<SiteSettingsService, "postalAddress">;
+    funnel: Pick<QuizFunnelService, "countResultsEmailed">;
   },
   options: QuizServiceOptions,
 ) {
@@ -157,6 +159,7 @@ export function createQuizService(
           postalAddress,
         });
         const messageId = await outbox.enqueue(tx, message);
+        await deps.funnel.countResultsEmailed(tx);
         return { submissionId, mail: { kind: "results", messageId } };
       });
     },

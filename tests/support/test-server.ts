@@ -71,6 +71,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     now: options.now,
     readCacheTtlMs: options.readCacheTtlMs ?? 5_000,
     formRateLimit: options.formRateLimit,
+    trackRateLimit: options.trackRateLimit,
     settings: {
       postalAddress: options.postalAddress === undefined ? TEST_POSTAL_ADDRESS : (options.postalAddress ?? undefined),
       associateTag: options.associateTag,

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 // A step posted before the page's scripts ran; once they run, the steps stay in the browser.
 export async function action({ request, context }: Route.ActionArgs) {
-  return quizAction(await request.formData(), context);
+  return quizAction(await request.formData(), context, { userAgent: request.headers.get("user-agent") ?? undefined });
 }
 
 export default function QuizPage({ actionData }: Route.ComponentProps) {
