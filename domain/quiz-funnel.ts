@@ -114,9 +114,7 @@ export const quizFunnelSchema = wireSchema(() =>
     answers: z.array(
       z.object({
         question: z.enum(QUIZ_QUESTIONS.map((q) => q.name) as [QuizQuestionName, ...QuizQuestionName[]]),
-        options: z.array(
-          z.object({ answer: z.string(), label: z.string(), count: z.number().int().nonnegative() }),
-        ),
+        options: z.array(z.object({ answer: z.string(), label: z.string(), count: z.number().int().nonnegative() })),
       }),
     ),
   }),
@@ -148,11 +146,20 @@ export function funnelSteps(counts: Partial<Record<QuizFunnelStep, number>>): Qu
  * one decimal: null for the first step and after a step of 0. Negative when a step counts more
  * than the one before (several clicks from one results page).
  */
-export function withDropOff(steps: QuizFunnel["steps"]): { name: QuizFunnelStep; count: number; dropOff: number | null }[] {
+export function withDropOff(
+  steps: QuizFunnel["steps"],
+): { name: QuizFunnelStep; count: number; dropOff: number | null }[] {
   return steps.map((step, i) => {
     const previous = i > 0 ? steps[i - 1]?.count : undefined;
     const dropOff =
       previous === undefined || previous === 0 ? null : Math.round(((previous - step.count) / previous) * 1000) / 10;
     return { ...step, dropOff };
   });
+}
+
+/** The period of `days` UTC days that ends on `today`'s day, as the report takes it. */
+export function periodEnding(today: Date, days: number): QuizFunnelQuery {
+  const to = today.toISOString().slice(0, 10);
+  const from = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+  return { from, to };
 }

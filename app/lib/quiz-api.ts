@@ -130,6 +130,16 @@ export async function submitQuizNewsletter(submission: QuizSubmission): Promise<
   return newsletterOutcome(response);
 }
 
+/**
+ * POST /api/track-quiz: counts one step of the visitor's walk (decision 063). Counting never
+ * disturbs the quiz: a failure is only logged (by callApi).
+ */
+export function trackQuizStep(step: QuizWalkStep, answers?: QuizAnswers): void {
+  callApi("POST", "/api/track-quiz", { json: answers ? { step, answers } : { step } }, { keepalive: true }).catch(
+    () => {},
+  );
+}
+
 /** The query string of GET /api/quiz-recommendations for these answers. */
 export function recommendationsPath(answers: QuizAnswers): string {
   const params = new URLSearchParams({

@@ -81,7 +81,7 @@ export function insightsRouter(services: Services, { trackRateLimit }: { trackRa
   });
 
   router.get("/admin/quiz-funnel", adminOnly, async (req, res) => {
-    res.json(await quizFunnel.report(parseOr400(quizFunnelQuerySchema, req.query)) satisfies QuizFunnel);
+    res.json((await quizFunnel.report(parseOr400(quizFunnelQuerySchema, req.query))) satisfies QuizFunnel);
   });
 
   router.get("/admin/dashboard", adminOnly, async (req, res) => {

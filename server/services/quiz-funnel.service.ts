@@ -5,6 +5,7 @@ import type { QuizAnswers, QuizQuestionName } from "#domain/quiz.ts";
 import {
   answerDistribution,
   funnelSteps,
+  periodEnding,
   type QuizFunnel,
   type QuizFunnelQuery,
   type QuizFunnelStep,
@@ -80,6 +81,11 @@ export function createQuizFunnelService(
     /** A results e-mail queued, inside the quiz service's transaction: counted only if it is kept. */
     async countResultsEmailed(executor: Executor): Promise<void> {
       await bump(executor, "results_emailed");
+    },
+
+    /** The last `days` UTC days, today included, by the services' clock. */
+    lastDays(days: number): QuizFunnelQuery {
+      return periodEnding(now(), days);
     },
 
     /** The funnel of a period (UTC days, both included): steps in order, and every question's options. */

@@ -9,7 +9,7 @@ import { type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { icon } from "#app/components/ui/icon.ts";
-import type { QuizIntent } from "#app/lib/quiz-api.ts";
+import { COUNTED_FIELD, type QuizIntent } from "#app/lib/quiz-api.ts";
 import {
   QUIZ_NEWSLETTER_NOTICE,
   QUIZ_QUESTIONS,
@@ -17,6 +17,7 @@ import {
   type QuizSubmission,
   quizSubmissionSchema,
 } from "#domain/quiz.ts";
+import type { QuizWalkStep } from "#domain/quiz-funnel.ts";
 
 const ArrowLeft = icon("arrow-left", ArrowLeftNode);
 const Mail = icon("mail", MailNode);
@@ -26,6 +27,8 @@ interface QuizEmailStepProps {
   /** the address typed before (kept through 'Back to Quiz') */
   email: string;
   result?: SubmissionResult<string[]>;
+  /** the walk's furthest funnel step the page's action counted, carried on by the form */
+  counted: QuizWalkStep | null;
   /** sends the answers and address once the scripts run (POST /api/quiz-newsletter) */
   send: (submission: QuizSubmission) => Promise<SendOutcome | undefined>;
   /** back to the questions, with the address typed so far */
@@ -37,7 +40,7 @@ const BACK: QuizIntent = "back";
 const SEND: QuizIntent = "email";
 
 /** Step 2: the e-mail address (and automatic newsletter signup) before the results. */
-export function QuizEmailStep({ answers, email, result, send, onBack, headingRef }: QuizEmailStepProps) {
+export function QuizEmailStep({ answers, email, result, counted, send, onBack, headingRef }: QuizEmailStepProps) {
   const { form, fields, busy } = useKitForm({
     id: "quiz-email",
     schema: quizSubmissionSchema,
@@ -75,6 +78,7 @@ export function QuizEmailStep({ answers, email, result, send, onBack, headingRef
         {QUIZ_QUESTIONS.map((question) => (
           <input key={question.name} type="hidden" name={question.name} value={answers[question.name]} />
         ))}
+        {counted ? <input type="hidden" name={COUNTED_FIELD} value={counted} /> : null}
         <div className="mt-6">
           <TextField
             field={fields.email}

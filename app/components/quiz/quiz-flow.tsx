@@ -6,9 +6,11 @@ import {
   type QuizActionData,
   recommendationsPath,
   submitQuizNewsletter,
+  trackQuizStep,
 } from "#app/lib/quiz-api.ts";
 import { type ToastInput, toast } from "#app/lib/toast.ts";
-import type { QuizAnswers, QuizStep, QuizSubmission } from "#domain/quiz.ts";
+import { QUIZ_QUESTIONS, type QuizAnswers, type QuizStep, type QuizSubmission } from "#domain/quiz.ts";
+import { type QuizWalkStep, stepsToCount } from "#domain/quiz-funnel.ts";
 import { QuizEmailStep } from "./quiz-email-step";
 import { QuizProgress } from "./quiz-progress";
 import { QuizQuestionsStep } from "./quiz-questions-step";
@@ -27,6 +29,8 @@ interface FlowState {
   result?: SubmissionResult<string[]>;
   /** the signup's outcome, in the page when the action answered it (toasts need the scripts) */
   notices: ToastInput[];
+  /** how far the page's action counted this walk in the funnel: the forms carry it on */
+  counted: QuizWalkStep | null;
 }
 
 const START: FlowState = {
@@ -36,17 +40,19 @@ const START: FlowState = {
   email: "",
   recommendations: { status: "loading" },
   notices: [],
+  counted: null,
 };
 
 // The step the page's action answered (a form posted before hydration), or the first one.
 function stateFrom(actionData: QuizActionData | undefined): FlowState {
   if (!actionData) return START;
+  const { counted } = actionData;
   if (actionData.step === "quiz") {
-    return { ...START, draft: actionData.answers, email: actionData.email, result: actionData.result };
+    return { ...START, draft: actionData.answers, email: actionData.email, result: actionData.result, counted };
   }
   if (actionData.step === "email") {
     const { answers, email, result } = actionData;
-    return { ...START, step: "email", draft: answers, answers, email, result };
+    return { ...START, step: "email", draft: answers, answers, email, result, counted };
   }
   const { answers, recommendations, notices } = actionData;
   return {
@@ -56,6 +62,7 @@ function stateFrom(actionData: QuizActionData | undefined): FlowState {
     answers,
     recommendations: recommendations ? { status: "ready", toys: recommendations } : { status: "error" },
     notices,
+    counted,
   };
 }
 
@@ -69,9 +76,13 @@ function stateFrom(actionData: QuizActionData | undefined): FlowState {
 export function QuizFlow({ actionData }: { actionData?: QuizActionData }) {
   const [state, setState] = useState(() => stateFrom(actionData));
   const [shownActionData, setShownActionData] = useState(actionData);
+  // The walk's furthest step counted in the funnel (decision 063): each step is sent once per
+  // walk, however often the page renders; a page from the action was counted there.
+  const counted = useRef<QuizWalkStep | null>(actionData?.counted ?? null);
   if (actionData !== shownActionData) {
     setShownActionData(actionData);
     setState(stateFrom(actionData));
+    counted.current = actionData?.counted ?? null;
   }
   // Identifies the latest recommendations request: an older answer arriving late is ignored.
   // The server's results count as one, so Back and Next without a change keep them.
@@ -91,6 +102,25 @@ export function QuizFlow({ actionData }: { actionData?: QuizActionData }) {
     window.scrollTo({ top: 0, behavior: "instant" });
     headingRef.current?.focus({ preventScroll: true });
   }, [step]);
+
+  /** Counts the steps up to `step` this walk has not counted yet; the answers go with the e-mail step. */
+  function reach(step: QuizWalkStep, answers?: QuizAnswers) {
+    const steps = stepsToCount(counted.current, step);
+    if (steps.length === 0) return;
+    counted.current = step;
+    for (const each of steps) trackQuizStep(each, each === "email_step" ? answers : undefined);
+  }
+
+  // The view of a fresh page: one from the action was counted there (its scripts had not run).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load
+  useEffect(() => {
+    if (!actionData) reach("quiz_viewed");
+  }, []);
+
+  function onAnswered(count: number) {
+    if (count >= QUIZ_QUESTIONS.length) reach("all_answered");
+    else if (count > 0) reach("first_answer");
+  }
 
   function loadRecommendations(forAnswers: QuizAnswers) {
     const path = recommendationsPath(forAnswers);
@@ -116,6 +146,7 @@ export function QuizFlow({ actionData }: { actionData?: QuizActionData }) {
     // Back and Next without a change keeps the list already loaded (or loading).
     const unchanged = latestRequest.current.path === recommendationsPath(completed);
     if (!unchanged || state.recommendations.status === "error") loadRecommendations(completed);
+    reach("email_step", completed);
     setState((prev) => ({ ...prev, step: "email", draft: completed, answers: completed, result: undefined }));
   }
 
@@ -124,6 +155,7 @@ export function QuizFlow({ actionData }: { actionData?: QuizActionData }) {
     const outcome = await submitQuizNewsletter({ ...submission, website: submission.website ?? "" });
     if (outcome.kind === "emailRejected") return { fieldErrors: { email: [outcome.message] } };
     setState((prev) => ({ ...prev, step: "results", email: submission.email, result: undefined, notices: [] }));
+    reach("results_shown");
     for (const item of outcome.toasts) toast(item);
     return undefined;
   }
@@ -132,9 +164,12 @@ export function QuizFlow({ actionData }: { actionData?: QuizActionData }) {
     setState((prev) => ({ ...prev, step: "quiz", email: email ?? prev.email, result: undefined, notices: [] }));
   }
 
+  // "Take the Quiz Again" starts a new walk, which counts its own view (decision 063).
   function restart() {
     latestRequest.current = { id: latestRequest.current.id + 1, path: "" };
     setState(START);
+    counted.current = null;
+    reach("quiz_viewed");
   }
 
   return (
@@ -145,6 +180,8 @@ export function QuizFlow({ actionData }: { actionData?: QuizActionData }) {
           draft={state.draft}
           email={state.email}
           result={state.result}
+          counted={state.counted}
+          onAnswered={onAnswered}
           onComplete={onQuestionsComplete}
           headingRef={headingRef}
         />
@@ -153,6 +190,7 @@ export function QuizFlow({ actionData }: { actionData?: QuizActionData }) {
           answers={answers}
           email={state.email}
           result={state.result}
+          counted={state.counted}
           send={sendEmail}
           onBack={backToQuestions}
           headingRef={headingRef}
@@ -162,6 +200,7 @@ export function QuizFlow({ actionData }: { actionData?: QuizActionData }) {
           answers={answers}
           recommendations={state.recommendations}
           notices={state.notices}
+          counted={state.counted}
           onRetry={() => loadRecommendations(answers)}
           onChangeAnswers={() => backToQuestions()}
           onRestart={restart}

@@ -7,8 +7,9 @@ import { RadioGroupField } from "#app/components/form/radio-group-field.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { useKitForm } from "#app/components/form/use-kit-form.ts";
 import { icon } from "#app/components/ui/icon.ts";
-import type { QuizIntent } from "#app/lib/quiz-api.ts";
+import { COUNTED_FIELD, type QuizIntent } from "#app/lib/quiz-api.ts";
 import { QUIZ_QUESTIONS, type QuizAnswers, quizAnswersSchema } from "#domain/quiz.ts";
+import type { QuizWalkStep } from "#domain/quiz-funnel.ts";
 
 const ArrowRight = icon("arrow-right", ArrowRightNode);
 
@@ -20,12 +21,24 @@ interface QuizQuestionsStepProps {
   /** the address typed on the e-mail step, carried back there */
   email: string;
   result?: SubmissionResult<string[]>;
+  /** the walk's furthest funnel step the page's action counted, carried on by the form */
+  counted: QuizWalkStep | null;
+  /** how many questions have an answer, after each change */
+  onAnswered: (count: number) => void;
   onComplete: (answers: QuizAnswers) => void;
   headingRef: RefObject<HTMLHeadingElement | null>;
 }
 
 /** Step 1: the five radio questions, checked with the shared schema on submit. */
-export function QuizQuestionsStep({ draft, email, result, onComplete, headingRef }: QuizQuestionsStepProps) {
+export function QuizQuestionsStep({
+  draft,
+  email,
+  result,
+  counted,
+  onAnswered,
+  onComplete,
+  headingRef,
+}: QuizQuestionsStepProps) {
   const { form, fields } = useKitForm({
     id: "quiz-answers",
     schema: quizAnswersSchema,
@@ -38,7 +51,16 @@ export function QuizQuestionsStep({ draft, email, result, onComplete, headingRef
   });
 
   return (
-    <Form method="post" {...getFormProps(form)} aria-labelledby="quiz-step-heading" className="mt-8">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-labelledby="quiz-step-heading"
+      className="mt-8"
+      onChange={(event) => {
+        const values = new FormData(event.currentTarget);
+        onAnswered(QUIZ_QUESTIONS.filter((question) => values.get(question.name)).length);
+      }}
+    >
       <h2
         id="quiz-step-heading"
         ref={headingRef}
@@ -65,6 +87,7 @@ export function QuizQuestionsStep({ draft, email, result, onComplete, headingRef
       </div>
 
       {email ? <input type="hidden" name="email" value={email} /> : null}
+      {counted ? <input type="hidden" name={COUNTED_FIELD} value={counted} /> : null}
       <div className="mt-8">
         <SubmitButton
           name="intent"

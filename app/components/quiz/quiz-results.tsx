@@ -4,10 +4,11 @@ import { Form, Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { icon } from "#app/components/ui/icon.ts";
 import { CardSkeleton } from "#app/components/ui/skeleton.tsx";
-import type { QuizIntent } from "#app/lib/quiz-api.ts";
+import { COUNTED_FIELD, type QuizIntent } from "#app/lib/quiz-api.ts";
 import type { ToastInput } from "#app/lib/toast.ts";
 import type { Toy } from "#domain/catalog.ts";
 import { QUIZ_QUESTIONS, QUIZ_SUMMARY_LABELS, type QuizAnswers, quizOptionLabel } from "#domain/quiz.ts";
+import type { QuizWalkStep } from "#domain/quiz-funnel.ts";
 import { MAX_RECOMMENDATIONS } from "#domain/quiz-scoring.ts";
 import { QuizToyCard } from "./quiz-toy-card";
 
@@ -54,6 +55,8 @@ interface QuizResultsProps {
   recommendations: RecommendationsState;
   /** the signup's outcome when the page's action answered it (toasts need the scripts) */
   notices: readonly ToastInput[];
+  /** the walk's furthest funnel step the page's action counted, carried on by the form */
+  counted: QuizWalkStep | null;
   onRetry: () => void;
   onChangeAnswers: () => void;
   onRestart: () => void;
@@ -65,6 +68,7 @@ export function QuizResults({
   answers,
   recommendations,
   notices,
+  counted,
   onRetry,
   onChangeAnswers,
   onRestart,
@@ -76,6 +80,7 @@ export function QuizResults({
         {QUIZ_QUESTIONS.map((question) => (
           <input key={question.name} type="hidden" name={question.name} value={answers[question.name]} />
         ))}
+        {counted ? <input type="hidden" name={COUNTED_FIELD} value={counted} /> : null}
       </Form>
       <h2
         id="quiz-step-heading"

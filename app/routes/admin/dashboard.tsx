@@ -4,6 +4,7 @@ import { DashboardClicks, DashboardCountryClicks } from "#app/components/admin/d
 import { DashboardLinkHealth, type LinkActionData } from "#app/components/admin/dashboard/dashboard-link-health.tsx";
 import { DashboardPanel, PanelError } from "#app/components/admin/dashboard/dashboard-panel.tsx";
 import { DashboardQuizCard } from "#app/components/admin/dashboard/dashboard-quiz-card.tsx";
+import { DashboardQuizFunnel } from "#app/components/admin/dashboard/dashboard-quiz-funnel.tsx";
 import { DashboardRecentActivity } from "#app/components/admin/dashboard/dashboard-recent-activity.tsx";
 import { DashboardStatCard } from "#app/components/admin/dashboard/dashboard-stat-card.tsx";
 import { DashboardTopToys } from "#app/components/admin/dashboard/dashboard-top-toys.tsx";
@@ -40,7 +41,8 @@ const QUICK_ACTIONS = [
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context);
   const days = dashboardPeriodFrom(new URL(request.url).searchParams.get("days"));
-  const { dashboard, quizSubmissions, stats, inbox, audit, siteSettings, productSync, linkCheck } = context.services;
+  const { dashboard, quizSubmissions, stats, inbox, audit, siteSettings, productSync, linkCheck, quizFunnel } =
+    context.services;
   const log = (what: string) => (error: unknown) =>
     context.logger.error({ err: error }, `admin dashboard: ${what} failed`);
   const [
@@ -55,6 +57,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     lastSync,
     hiddenPrices,
     linkHealth,
+    funnel,
   ] = await Promise.all([
     settle(() => dashboard.counts(), log("counts")),
     settle(() => quizSubmissions.summary(), log("quiz submissions summary")),
@@ -70,6 +73,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     settle(() => productSync.recentRuns(1), log("last product sync")),
     settle(() => dashboard.hiddenPrices(), log("hidden prices")),
     settle(() => linkCheck.health(), log("link health")),
+    settle(() => quizFunnel.report(quizFunnel.lastDays(days)), log("quiz funnel")),
   ]);
   // what the owner must still set up, and why (a postal address, the associate tag), and a
   // product sync that could not check every product (issue 27)
@@ -96,6 +100,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     activity,
     notices,
     linkHealth,
+    funnel,
   };
 }
 
@@ -163,6 +168,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
     activity,
     notices,
     linkHealth,
+    funnel,
   } = loaderData;
   // The admin layout's guard has already resolved the signed-in user.
   const username = useRouteLoaderData<typeof adminLoader>("routes/admin/layout")?.username;
@@ -284,6 +290,10 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         <DashboardTopToys toys={topToys} days={days} />
         <DashboardClicks clicks={clicks} days={days} />
         <DashboardCountryClicks countries={countries} days={days} />
+      </div>
+
+      <div className="mt-6">
+        <DashboardQuizFunnel funnel={funnel} days={days} />
       </div>
 
       <div className="mt-6">
