@@ -88,10 +88,12 @@ export function daysBetween(from: string, to: string): number {
   return Math.round(((parseIsoDay(to) ?? 0) - (parseIsoDay(from) ?? 0)) / DAY_MS) + 1;
 }
 
-const isoDaySchema = (name: string) =>
-  z
-    .string(`${name} is required, as YYYY-MM-DD`)
-    .refine((value) => parseIsoDay(value) !== null, { message: `${name} must be a date written YYYY-MM-DD` });
+const isoDaySchema = (name: string) => {
+  const bad = `${name} must be a date written YYYY-MM-DD`;
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `${name} is required, as YYYY-MM-DD` : bad) })
+    .refine((value) => parseIsoDay(value) !== null, { message: bad });
+};
 
 /** GET /api/admin/quiz-funnel's period: two days, `from` not after `to`, at most QUIZ_FUNNEL_MAX_DAYS. */
 export const quizFunnelQuerySchema = wireSchema(() =>
