@@ -109,4 +109,17 @@ test("a walk through the quiz counts every step of the funnel, once", async ({ p
   // "Take the Quiz Again" starts a new walk, which counts its own view
   await page.getByRole("button", { name: "Take the Quiz Again" }).click();
   await expect.poll(() => sent.filter((s) => s.step === "quiz_viewed").length).toBe(2);
+
+  // the owner's dashboard shows the funnel: each step with its count and drop-off, and the answers
+  const signedIn = await page.request.post("/api/admin/login", { data: { password: ADMIN_PASSWORD } });
+  expect(signedIn.status()).toBe(200);
+  await page.goto("/admin/dashboard?days=7");
+  const panel = page.getByRole("region", { name: "Quiz funnel" });
+  const steps = panel.getByRole("list", { name: "Quiz funnel steps" }).getByRole("listitem");
+  await expect(steps).toHaveCount(7);
+  await expect(steps.first()).toContainText(/^Quiz viewed[\d,]+$/);
+  await expect(steps.nth(1)).toContainText(
+    /^First answer given[\d,]+([\d.,]+% dropped off|[\d.,]+% more than the step before)$/,
+  );
+  await expect(panel.getByRole("region", { name: "What size is your dog?" })).toContainText("Large (over 60 lbs)");
 });
