@@ -85,6 +85,7 @@ import { productInputSchema } from "#domain/product-form.ts";
 import { productBulkResultSchema, productBulkSchema } from "#domain/product-list.ts";
 import { productSyncRunSchema, toyPriceStateSchema } from "#domain/product-sync.ts";
 import { quizAnswersSchema, quizSubmissionSchema } from "#domain/quiz.ts";
+import { searchAnswerSchema, searchQuerySchema } from "#domain/search.ts";
 import { siteSettingsInputSchema, siteSettingsSchema } from "#domain/site-settings.ts";
 import { optionalSlugSchema } from "#domain/slug.ts";
 import {
@@ -117,6 +118,10 @@ const TAGS = [
   { name: "API", description: "This description of the API." },
   { name: "Catalogue", description: "Breeds, categories, toys and breed recommendations (public reads)." },
   { name: "Content", description: "Posts and testimonials (public reads)." },
+  {
+    name: "Search",
+    description: "The site search over posts, toys and breeds (public; limited per client; never cached).",
+  },
   { name: "Forms", description: "The visitors' quiz and contact form (public; limited per client)." },
   { name: "Tracking", description: "Visit and page view counting (public; limited per client)." },
   { name: "Admin session", description: "Signing the owner in and out, and the password." },
@@ -146,6 +151,7 @@ const WIRE_SCHEMAS: Record<string, z.ZodType> = {
   Category: categorySchema,
   CategoryRef: categoryRefSchema,
   Toy: toySchema,
+  SearchAnswer: searchAnswerSchema,
   AdminToy: adminToySchema,
   Recommendation: recommendationSchema,
   BreedRecommendations: breedRecommendationsSchema,
@@ -368,6 +374,17 @@ const OPERATIONS: Operation[] = [
     summary: "Toys: all by name, or filtered, sorted and paged (X-Total-Count tells how many matched)",
     query: toyQuerySchema,
     ok: { 200: { description: "Toys", body: ["Toy"], headers: ["X-Total-Count"] } },
+  },
+  {
+    method: "get",
+    path: "/search",
+    operationId: "search",
+    tag: "Search",
+    summary:
+      "Published posts, visible toys and breeds matching the query, typo-tolerant, best first, 10 a page; the answer is private to the browser (Cache-Control: private, no-store)",
+    query: searchQuerySchema,
+    ok: { 200: { description: "One page of results", body: "SearchAnswer" } },
+    errors: [429],
   },
   {
     method: "get",
