@@ -5,6 +5,7 @@ import { DashboardLinkHealth, type LinkActionData } from "#app/components/admin/
 import { DashboardPanel, PanelError } from "#app/components/admin/dashboard/dashboard-panel.tsx";
 import { DashboardQuizCard } from "#app/components/admin/dashboard/dashboard-quiz-card.tsx";
 import { DashboardRecentActivity } from "#app/components/admin/dashboard/dashboard-recent-activity.tsx";
+import { DashboardSearches } from "#app/components/admin/dashboard/dashboard-searches.tsx";
 import { DashboardStatCard } from "#app/components/admin/dashboard/dashboard-stat-card.tsx";
 import { DashboardTopToys } from "#app/components/admin/dashboard/dashboard-top-toys.tsx";
 import { VisitsChart } from "#app/components/admin/dashboard/visits-chart.tsx";
@@ -25,6 +26,7 @@ import {
 } from "#domain/insights.ts";
 import { countryName } from "#domain/marketplaces.ts";
 import { hiddenPricesNotice, productSyncNotice } from "#domain/product-sources.ts";
+import { SEARCH_TOP_TERMS } from "#domain/search.ts";
 import { siteNotices } from "#domain/site-settings.ts";
 import type { Route } from "./+types/dashboard";
 import type { loader as adminLoader } from "./layout";
@@ -40,7 +42,8 @@ const QUICK_ACTIONS = [
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context);
   const days = dashboardPeriodFrom(new URL(request.url).searchParams.get("days"));
-  const { dashboard, quizSubmissions, stats, inbox, audit, siteSettings, productSync, linkCheck } = context.services;
+  const { dashboard, quizSubmissions, stats, inbox, audit, siteSettings, productSync, linkCheck, search } =
+    context.services;
   const log = (what: string) => (error: unknown) =>
     context.logger.error({ err: error }, `admin dashboard: ${what} failed`);
   const [
@@ -55,6 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     lastSync,
     hiddenPrices,
     linkHealth,
+    searches,
   ] = await Promise.all([
     settle(() => dashboard.counts(), log("counts")),
     settle(() => quizSubmissions.summary(), log("quiz submissions summary")),
@@ -70,6 +74,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     settle(() => productSync.recentRuns(1), log("last product sync")),
     settle(() => dashboard.hiddenPrices(), log("hidden prices")),
     settle(() => linkCheck.health(), log("link health")),
+    settle(() => search.stats(days, SEARCH_TOP_TERMS), log("search counts")),
   ]);
   // what the owner must still set up, and why (a postal address, the associate tag), and a
   // product sync that could not check every product (issue 27)
@@ -96,6 +101,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     activity,
     notices,
     linkHealth,
+    searches,
   };
 }
 
@@ -163,6 +169,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
     activity,
     notices,
     linkHealth,
+    searches,
   } = loaderData;
   // The admin layout's guard has already resolved the signed-in user.
   const username = useRouteLoaderData<typeof adminLoader>("routes/admin/layout")?.username;
@@ -284,6 +291,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         <DashboardTopToys toys={topToys} days={days} />
         <DashboardClicks clicks={clicks} days={days} />
         <DashboardCountryClicks countries={countries} days={days} />
+        <DashboardSearches searches={searches} days={days} />
       </div>
 
       <div className="mt-6">
