@@ -29,6 +29,8 @@ export interface SearchHit {
   url: string;
   /** "Review", "Toy", "Breed"…: what the result is, as the page names it */
   label: string;
+  /** the title with the words it matched */
+  titleParts: SnippetPart[];
   parts: SnippetPart[];
 }
 
@@ -248,7 +250,7 @@ export function searchApiAnswer(page: SearchPage): SearchApiAnswer {
     total: page.total,
     page: page.page,
     pageSize: page.pageSize,
-    results: page.results.map(({ parts, ...hit }) => ({ ...hit, snippet: snippetHtml(parts) })),
+    results: page.results.map(({ parts, titleParts: _, ...hit }) => ({ ...hit, snippet: snippetHtml(parts) })),
     suggestions: page.suggestions,
   };
 }

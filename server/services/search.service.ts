@@ -1,8 +1,10 @@
-import { desc, gt, gte, sql } from "drizzle-orm";
+import { desc, gt, gte, type SQL, sql } from "drizzle-orm";
 import { isoDay } from "#domain/dates.ts";
 import { postPath, postTypeLabel } from "#domain/posts.ts";
 import {
   countedTerm,
+  highlight,
+  queryWords,
   SEARCH_PAGE_SIZE,
   type SearchHit,
   type SearchPage,
@@ -19,6 +21,8 @@ const TITLE_MATCH = 0.6;
 /** how close a breed or category name must be to be offered as "did you mean" */
 const SUGGESTION_SIMILARITY = 0.3;
 const SUGGESTIONS = 3;
+/** words of a query searched for: a pasted sentence's first ones */
+const MAX_WORDS = 6;
 
 interface HitRow extends Record<string, unknown> {
   type: SearchResultType;
@@ -32,8 +36,8 @@ interface HitRow extends Record<string, unknown> {
 
 /**
  * The site search (issue 28): published posts (title, excerpt, text), visible toys (name,
- * description) and breeds (name, description), found by pg_trgm's word similarity, so a typo or
- * a word's start still finds it. `column %> query` is the indexed form (the trigram GIN indexes
+ * description) and breeds (name, description) that have every word of the query, each found by
+ * pg_trgm's word similarity, so a typo or a word's start still finds it. `column %> query` is the indexed form (the trigram GIN indexes
  * of migrations 0008 and 0025), at pg_trgm's default word_similarity_threshold (0.6).
  * A title or name match ranks above a body match; within each, the closer match first.
  */
@@ -43,22 +47,59 @@ export function createSearchService(db: Database, options: { now?: () => Date } 
   async function find(query: string, page: number, pageSize: number): Promise<{ total: number; hits: SearchHit[] }> {
     const at = now();
     const q = query;
+    const words = searchWords(q);
+    // every word must be found (each through the trigram indexes); a title or name that has
+    // them all ranks first, then the closest body
+    const every = (columns: SQL[]) =>
+      sql.join(
+        words.map(
+          (w) =>
+            sql`(${sql.join(
+              columns.map((c) => sql`${c} %> ${w}`),
+              sql` or `,
+            )})`,
+        ),
+        sql` and `,
+      );
+    const least = (column: SQL) =>
+      sql`least(${sql.join(
+        words.map((w) => sql`word_similarity(${w}, ${column})`),
+        sql`, `,
+      )})`;
+    const mean = (columns: SQL[]) =>
+      sql`(${sql.join(
+        words.map(
+          (w) =>
+            sql`greatest(${sql.join(
+              columns.map((c) => sql`word_similarity(${w}, ${c})`),
+              sql`, `,
+            )})`,
+        ),
+        sql` + `,
+      )}) / ${words.length}`;
+    const [pt, pe, pc, tn, td, bn, bd] = [
+      sql`p.title`,
+      sql`p.excerpt`,
+      sql`p.content`,
+      sql`t.name`,
+      sql`t.description`,
+      sql`b.name`,
+      sql`b.description`,
+    ];
     const { rows } = await db.execute<HitRow>(sql`
       with hits as (
-        select 'post' as type, p.id, word_similarity(${q}, p.title) as title_score,
-               greatest(word_similarity(${q}, p.excerpt), word_similarity(${q}, p.content)) as body_score
+        select 'post' as type, p.id, ${least(pt)} as title_score, ${mean([pe, pc])} as body_score
           from posts p
          where p.status = 'published' and p.published_at <= ${at} and p.deleted_at is null
-           and (p.title %> ${q} or p.excerpt %> ${q} or p.content %> ${q})
+           and ${every([pt, pe, pc])}
         union all
-        select 'toy', t.id, word_similarity(${q}, t.name), word_similarity(${q}, t.description)
+        select 'toy', t.id, ${least(tn)}, ${mean([td])}
           from toys t
-         where t.deleted_at is null and t.status = 'published'
-           and (t.name %> ${q} or t.description %> ${q})
+         where t.deleted_at is null and t.status = 'published' and ${every([tn, td])}
         union all
-        select 'breed', b.id, word_similarity(${q}, b.name), word_similarity(${q}, b.description)
+        select 'breed', b.id, ${least(bn)}, ${mean([bd])}
           from breeds b
-         where b.name %> ${q} or b.description %> ${q}
+         where ${every([bn, bd])}
       ),
       ranked as (
         select type, id, count(*) over () as total,
@@ -87,19 +128,32 @@ export function createSearchService(db: Database, options: { now?: () => Date } 
         title: row.title,
         url: hitUrl(row),
         label: row.type === "post" ? postTypeLabel(row.post_type ?? "review") : row.type === "toy" ? "Toy" : "Breed",
+        titleParts: highlight(row.title, queryWords(q)),
         parts: snippet(row.body === null ? [row.summary] : [row.summary, row.body], q),
       })),
     };
   }
 
   async function countOnly(q: string, at: Date): Promise<number> {
+    const words = searchWords(q);
+    const every = (columns: string[]) =>
+      sql.join(
+        words.map(
+          (w) =>
+            sql`(${sql.join(
+              columns.map((c) => sql`${sql.raw(c)} %> ${w}`),
+              sql` or `,
+            )})`,
+        ),
+        sql` and `,
+      );
     const { rows } = await db.execute<{ total: number | string }>(sql`
       select (select count(*) from posts p
                where p.status = 'published' and p.published_at <= ${at} and p.deleted_at is null
-                 and (p.title %> ${q} or p.excerpt %> ${q} or p.content %> ${q}))
+                 and ${every(["p.title", "p.excerpt", "p.content"])})
            + (select count(*) from toys t
-               where t.deleted_at is null and t.status = 'published' and (t.name %> ${q} or t.description %> ${q}))
-           + (select count(*) from breeds b where b.name %> ${q} or b.description %> ${q}) as total`);
+               where t.deleted_at is null and t.status = 'published' and ${every(["t.name", "t.description"])})
+           + (select count(*) from breeds b where ${every(["b.name", "b.description"])}) as total`);
     return Number(rows[0]?.total ?? 0);
   }
 
@@ -170,6 +224,12 @@ export function createSearchService(db: Database, options: { now?: () => Date } 
       return { top, noResults: none };
     },
   };
+}
+
+/** The words searched for, each on its own (at most MAX_WORDS); the query itself when it has none. */
+function searchWords(q: string): string[] {
+  const words = queryWords(q).slice(0, MAX_WORDS);
+  return words.length > 0 ? words : [q];
 }
 
 function hitUrl(row: HitRow): string {

@@ -35,20 +35,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** A snippet: its text as text, the matched words in <mark>. */
-function Snippet({ parts }: { parts: SnippetPart[] }) {
-  return (
-    <p className="mt-1 text-muted">
-      {parts.map((part, i) =>
-        part.mark ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts never move
-          <mark key={i} className="rounded bg-amber-100 px-0.5 text-ink">
-            {part.text}
-          </mark>
-        ) : (
-          part.text
-        ),
-      )}
-    </p>
+function Marked({ parts }: { parts: SnippetPart[] }) {
+  return parts.map((part, i) =>
+    part.mark ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts never move
+      <mark key={i} className="rounded bg-amber-100 px-0.5 text-ink">
+        {part.text}
+      </mark>
+    ) : (
+      part.text
+    ),
   );
 }
 
@@ -170,10 +166,12 @@ function SearchResults({ query, page, data }: { query: string; page: number; dat
               <span className="text-xs font-bold tracking-wide text-primary uppercase">{hit.label}</span>
               <h2 className="text-xl font-bold">
                 <Link to={hit.url} className="hover:text-primary hover:underline">
-                  {hit.title}
+                  <Marked parts={hit.titleParts} />
                 </Link>
               </h2>
-              <Snippet parts={hit.parts} />
+              <p className="mt-1 text-muted">
+                <Marked parts={hit.parts} />
+              </p>
             </li>
           ))}
         </ol>
