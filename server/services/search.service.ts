@@ -18,6 +18,8 @@ import { searchCounts } from "#server/db/schema.ts";
 const DAY_MS = 24 * 60 * 60_000;
 /** a title at least this close to the query (pg_trgm's word similarity) ranks above every body match */
 const TITLE_MATCH = 0.6;
+/** what a post's text that has every word scores (its words are not measured one by one) */
+const TEXT_MATCH = 0.5;
 /** how close a breed or category name must be to be offered as "did you mean" */
 const SUGGESTION_SIMILARITY = 0.3;
 const SUGGESTIONS = 3;
@@ -37,12 +39,26 @@ interface HitRow extends Record<string, unknown> {
 /**
  * The site search (issue 28): published posts (title, excerpt, text), visible toys (name,
  * description) and breeds (name, description) that have every word of the query, each found by
- * pg_trgm's word similarity, so a typo or a word's start still finds it. `column %> query` is the indexed form (the trigram GIN indexes
+ * pg_trgm's word similarity, so a typo or a word's start still finds it; a post's text by
+ * full-text search (postTextMatches). `column %> query` is the indexed form (the trigram GIN indexes
  * of migrations 0008 and 0025), at pg_trgm's default word_similarity_threshold (0.6).
  * A title or name match ranks above a body match; within each, the closer match first.
  */
 export function createSearchService(db: Database, options: { now?: () => Date } = {}) {
   const now = options.now ?? (() => new Date());
+
+  /**
+   * Runs a search with sequential scans discouraged: the planner guesses a trigram or text match
+   * keeps a third of the rows and reads every toy and post, computing word similarities and text
+   * vectors row by row (100-250 ms each in PGlite on the large data set); the indexes answer
+   * in a few.
+   */
+  function indexed<T>(run: (tx: Pick<Database, "execute">) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return run(tx);
+    });
+  }
 
   async function find(query: string, page: number, pageSize: number): Promise<{ total: number; hits: SearchHit[] }> {
     const at = now();
@@ -77,21 +93,23 @@ export function createSearchService(db: Database, options: { now?: () => Date } 
         ),
         sql` + `,
       )}) / ${words.length}`;
-    const [pt, pe, pc, tn, td, bn, bd] = [
+    const inText = postTextMatches(q);
+    const [pt, pe, tn, td, bn, bd] = [
       sql`p.title`,
       sql`p.excerpt`,
-      sql`p.content`,
       sql`t.name`,
       sql`t.description`,
       sql`b.name`,
       sql`b.description`,
     ];
-    const { rows } = await db.execute<HitRow>(sql`
+    const { rows } = await indexed((tx) =>
+      tx.execute<HitRow>(sql`
       with hits as (
-        select 'post' as type, p.id, ${least(pt)} as title_score, ${mean([pe, pc])} as body_score
+        select 'post' as type, p.id, ${least(pt)} as title_score,
+               greatest(${mean([pe])}, case when ${inText} then ${TEXT_MATCH}::real else 0 end) as body_score
           from posts p
          where p.status = 'published' and p.published_at <= ${at} and p.deleted_at is null
-           and ${every([pt, pe, pc])}
+           and (${every([pt, pe])} or ${inText})
         union all
         select 'toy', t.id, ${least(tn)}, ${mean([td])}
           from toys t
@@ -118,7 +136,8 @@ export function createSearchService(db: Database, options: { now?: () => Date } 
         left join posts p on r.type = 'post' and p.id = r.id
         left join toys t on r.type = 'toy' and t.id = r.id
         left join breeds b on r.type = 'breed' and b.id = r.id
-       order by r.score desc, r.type, r.id`);
+       order by r.score desc, r.type, r.id`),
+    );
     // past the last page the window has no row to say the total: one count then
     const total = rows[0] ? Number(rows[0].total) : page > 1 ? await countOnly(q, at) : 0;
     return {
@@ -147,13 +166,15 @@ export function createSearchService(db: Database, options: { now?: () => Date } 
         ),
         sql` and `,
       );
-    const { rows } = await db.execute<{ total: number | string }>(sql`
+    const { rows } = await indexed((tx) =>
+      tx.execute<{ total: number | string }>(sql`
       select (select count(*) from posts p
                where p.status = 'published' and p.published_at <= ${at} and p.deleted_at is null
-                 and ${every(["p.title", "p.excerpt", "p.content"])})
+                 and (${every(["p.title", "p.excerpt"])} or ${postTextMatches(q)}))
            + (select count(*) from toys t
                where t.deleted_at is null and t.status = 'published' and ${every(["t.name", "t.description"])})
-           + (select count(*) from breeds b where ${every(["b.name", "b.description"])}) as total`);
+           + (select count(*) from breeds b where ${every(["b.name", "b.description"])}) as total`),
+    );
     return Number(rows[0]?.total ?? 0);
   }
 
@@ -224,6 +245,15 @@ export function createSearchService(db: Database, options: { now?: () => Date } 
       return { top, noResults: none };
     },
   };
+}
+
+/**
+ * A post's text has the query's words (English stems, stop words left out), through the
+ * full-text index: no typo tolerance in articles' bodies, where the trigram recheck of every
+ * candidate article was what made a search slow.
+ */
+function postTextMatches(q: string): SQL {
+  return sql`to_tsvector('english', p.content) @@ plainto_tsquery('english', ${q})`;
 }
 
 /** The words searched for, each on its own (at most MAX_WORDS); the query itself when it has none. */
