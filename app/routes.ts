@@ -20,6 +20,8 @@ export default [
     route("terms", "routes/public/terms.tsx"),
     route("affiliate-disclosure", "routes/public/affiliate-disclosure.tsx"),
     route("about", "routes/public/about.tsx"),
+    // issue 28: the site search (the header's box is a plain GET form to it)
+    route("search", "routes/public/search.tsx"),
     route("unsubscribe", "routes/public/unsubscribe.tsx"),
     // the link of the "Do you want the newsletter again?" e-mail (issue 26)
     route("newsletter/confirm", "routes/public/newsletter-confirm.tsx"),

@@ -139,6 +139,12 @@ const envSchema = z
       .regex(/^\d+\/\d+$/, 'TRACK_RATE_LIMIT must look like "600/10" (requests per minutes)')
       .default("600/10")
       .transform(parseRateLimit),
+    /** per-IP limit on the site search's API (/api/search): "<requests>/<minutes>" */
+    SEARCH_RATE_LIMIT: z
+      .string()
+      .regex(/^\d+\/\d+$/, 'SEARCH_RATE_LIMIT must look like "300/5" (requests per minutes)')
+      .default("300/5")
+      .transform(parseRateLimit),
     /** Express "trust proxy": set it (e.g. 1, or "loopback") when a reverse proxy sets X-Forwarded-For */
     TRUST_PROXY: optionalText,
     /** per-IP limit on the contact and quiz forms: "<requests>/<minutes>" */

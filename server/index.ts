@@ -189,6 +189,7 @@ async function main() {
     siteUrl,
     isShuttingDown: () => shuttingDown,
     trackRateLimit: env.TRACK_RATE_LIMIT,
+    searchRateLimit: env.SEARCH_RATE_LIMIT,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     countryHeader: env.COUNTRY_HEADER,
     mode: env.NODE_ENV,

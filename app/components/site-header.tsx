@@ -1,6 +1,7 @@
 import { Menu as MenuNode, PawPrint as PawPrintNode, X as XNode } from "lucide";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { SiteSearch } from "./site-search";
 import { icon } from "./ui/icon";
 
 const Menu = icon("menu", MenuNode);
@@ -22,7 +23,8 @@ function navClass({ isActive }: { isActive: boolean }) {
 }
 
 /**
- * Sticky site header with the main links and, on phones, a menu. The menu is a native
+ * Sticky site header with the main links, the site search and, on phones, a menu (the search
+ * box at its top). The menu is a native
  * <details> disclosure, so it opens and closes before the scripts run (or without them); once
  * they run, Escape closes it with focus back on its toggle, and a followed link closes it.
  */
@@ -66,6 +68,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
+        <SiteSearch className="hidden w-56 md:block lg:w-64" />
         <details
           ref={menuRef}
           className="group md:hidden"
@@ -89,6 +92,7 @@ export function SiteHeader() {
             aria-label="Mobile"
             className="absolute inset-x-0 top-full border-t border-b border-stone-200 bg-white shadow-md"
           >
+            <SiteSearch className="px-4 pt-3" />
             <ul className="flex flex-col gap-1 px-4 py-3">
               {MAIN_NAV.map((item) => (
                 <li key={item.to}>

@@ -175,6 +175,7 @@ beforeAll(async () => {
     }),
     mail: { sendTimeoutMs: 2_000 },
     trackRateLimit: { max: 3, windowMs: 60_000 },
+    searchRateLimit: { max: 2, windowMs: 60_000 },
   });
   mailless = await startSeededTestServer();
   doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Json;
@@ -305,6 +306,15 @@ describe("the visitors' forms and tracking", () => {
   it("count a quiz step, and refuse a step the server counts itself", async () => {
     expect((await call("post", "/api/track-quiz", { body: { step: "email_step", answers } })).status).toBe(204);
     expect((await call("post", "/api/track-quiz", { body: { step: "result_click" } })).status).toBe(400);
+  });
+
+  it("search the site, each client within its share", async () => {
+    const found = await call("get", "/api/search?q=chewy+rop&page=1&count=1");
+    expect((found.body as { total: number }).total).toBeGreaterThan(0);
+    expect((await call("get", "/api/search?q=zzzzqqq")).status).toBe(200);
+    const past = await call("get", "/api/search?q=ball");
+    expect(past.status).toBe(429);
+    expect(past.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 });
 

@@ -86,6 +86,7 @@ import { productBulkResultSchema, productBulkSchema } from "#domain/product-list
 import { productSyncRunSchema, toyPriceStateSchema } from "#domain/product-sync.ts";
 import { quizAnswersSchema, quizSubmissionSchema } from "#domain/quiz.ts";
 import { quizFunnelQuerySchema, quizFunnelSchema, quizStepBodySchema } from "#domain/quiz-funnel.ts";
+import { searchAnswerSchema, searchQuerySchema } from "#domain/search.ts";
 import { siteSettingsInputSchema, siteSettingsSchema } from "#domain/site-settings.ts";
 import { optionalSlugSchema } from "#domain/slug.ts";
 import {
@@ -118,6 +119,10 @@ const TAGS = [
   { name: "API", description: "This description of the API." },
   { name: "Catalogue", description: "Breeds, categories, toys and breed recommendations (public reads)." },
   { name: "Content", description: "Posts and testimonials (public reads)." },
+  {
+    name: "Search",
+    description: "The site search over posts, toys and breeds (public; limited per client; never cached).",
+  },
   { name: "Forms", description: "The visitors' quiz and contact form (public; limited per client)." },
   { name: "Tracking", description: "Visit, page view and quiz step counting (public; limited per client)." },
   { name: "Admin session", description: "Signing the owner in and out, and the password." },
@@ -147,6 +152,7 @@ const WIRE_SCHEMAS: Record<string, z.ZodType> = {
   Category: categorySchema,
   CategoryRef: categoryRefSchema,
   Toy: toySchema,
+  SearchAnswer: searchAnswerSchema,
   AdminToy: adminToySchema,
   Recommendation: recommendationSchema,
   BreedRecommendations: breedRecommendationsSchema,
@@ -370,6 +376,17 @@ const OPERATIONS: Operation[] = [
     summary: "Toys: all by name, or filtered, sorted and paged (X-Total-Count tells how many matched)",
     query: toyQuerySchema,
     ok: { 200: { description: "Toys", body: ["Toy"], headers: ["X-Total-Count"] } },
+  },
+  {
+    method: "get",
+    path: "/search",
+    operationId: "search",
+    tag: "Search",
+    summary:
+      "Published posts, visible toys and breeds matching the query, typo-tolerant, best first, 10 a page; the answer is private to the browser (Cache-Control: private, no-store)",
+    query: searchQuerySchema,
+    ok: { 200: { description: "One page of results", body: "SearchAnswer" } },
+    errors: [429],
   },
   {
     method: "get",

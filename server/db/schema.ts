@@ -144,6 +144,12 @@ export const posts = pgTable(
     check("posts_status_check", sql`${t.status} in ('draft', 'published')`),
     index("posts_reviewed_toy_id_idx").on(t.reviewedToyId),
     index("posts_deleted_at_idx").on(t.deletedAt),
+    // the site search (issue 28): `column %> word` finds typo-tolerant word matches in titles and
+    // excerpts; the text, thousands of words, by full-text search (trigram rechecks of whole
+    // articles cost 600 ms a query on 500 posts in PGlite)
+    index("posts_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("posts_excerpt_trgm_idx").using("gin", t.excerpt.op("gin_trgm_ops")),
+    index("posts_content_fts_idx").using("gin", sql`to_tsvector('english', ${t.content})`),
     // The newest published posts (the home page's featured three, the feed) are the first
     // entries of this index, so the query reads three rows instead of sorting every post.
     index("posts_live_published_at_idx")
@@ -362,6 +368,20 @@ export const quizSubmissions = pgTable(
     // the admin search, `ilike '%…%'` on the address (2.2 s -> 12 ms on a million rows, PGlite)
     index("quiz_submissions_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
   ],
+);
+
+// What visitors searched for (issue 28): the normalised words only, never who or from where;
+// one row per term and UTC day, so a period's top terms are one grouped sum.
+export const searchCounts = pgTable(
+  "search_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    term: text("term").notNull(),
+    searches: integer("searches").notNull().default(0),
+    /** of them, the searches that found nothing */
+    noResults: integer("no_results").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.term] })],
 );
 
 export const visitorStats = pgTable("visitor_stats", {

@@ -55,6 +55,7 @@ import { createQuizSubmissionsService } from "./quiz-submissions.service";
 import { createRateLimitService } from "./rate-limit.service";
 import { clearingReadCache, createReadCache, withReadCache } from "./read-cache";
 import { createRequestTurnsService } from "./request-turns.service";
+import { createSearchService } from "./search.service";
 import { createSecretSource } from "./secrets.service";
 import { createSiteSettingsService, type RetailSettings } from "./site-settings.service";
 import { createStatsService } from "./stats.service";
@@ -419,6 +420,7 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     rateLimits,
     /** the owner's settings over the configuration's: the postal address, tags, sources, schedules, disclosure (decisions 047, 061) */
     siteSettings,
+    search: createSearchService(db, { now: config.now }),
     stats: createStatsService(db, { salt: createSecretSource(db, "visitor-salt"), rateLimits }, { now: config.now }),
     dashboard: createDashboardService(db, { priceRule }),
     quizSubmissions: audited(createQuizSubmissionsService(db), audit, quizSubmissionsRules()),

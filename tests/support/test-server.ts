@@ -33,6 +33,8 @@ export interface TestServerOptions {
   /** the services' clock (session expiry, statistics days) */
   now?: () => Date;
   trackRateLimit?: RateLimit;
+  /** per-IP limit on /api/search */
+  searchRateLimit?: RateLimit;
   associateTag?: string;
   /** AMAZON_ASSOCIATE_TAGS: other marketplaces' tags by country */
   associateTags?: TagsByMarketplace;
@@ -99,6 +101,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     trustProxy: options.trustProxy,
     countryHeader: options.countryHeader,
     trackRateLimit: options.trackRateLimit,
+    searchRateLimit: options.searchRateLimit,
     shedLoad: options.shedLoad,
     pages: [...(options.pages ?? []), ...(rendered?.handlers ?? [])],
     pageMethods: rendered?.methods,

@@ -6,6 +6,7 @@ import { DashboardPanel, PanelError } from "#app/components/admin/dashboard/dash
 import { DashboardQuizCard } from "#app/components/admin/dashboard/dashboard-quiz-card.tsx";
 import { DashboardQuizFunnel } from "#app/components/admin/dashboard/dashboard-quiz-funnel.tsx";
 import { DashboardRecentActivity } from "#app/components/admin/dashboard/dashboard-recent-activity.tsx";
+import { DashboardSearches } from "#app/components/admin/dashboard/dashboard-searches.tsx";
 import { DashboardStatCard } from "#app/components/admin/dashboard/dashboard-stat-card.tsx";
 import { DashboardTopToys } from "#app/components/admin/dashboard/dashboard-top-toys.tsx";
 import { VisitsChart } from "#app/components/admin/dashboard/visits-chart.tsx";
@@ -26,6 +27,7 @@ import {
 } from "#domain/insights.ts";
 import { countryName } from "#domain/marketplaces.ts";
 import { hiddenPricesNotice, productSyncNotice } from "#domain/product-sources.ts";
+import { SEARCH_TOP_TERMS } from "#domain/search.ts";
 import { siteNotices } from "#domain/site-settings.ts";
 import type { Route } from "./+types/dashboard";
 import type { loader as adminLoader } from "./layout";
@@ -41,7 +43,7 @@ const QUICK_ACTIONS = [
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context);
   const days = dashboardPeriodFrom(new URL(request.url).searchParams.get("days"));
-  const { dashboard, quizSubmissions, stats, inbox, audit, siteSettings, productSync, linkCheck, quizFunnel } =
+  const { dashboard, quizSubmissions, stats, inbox, audit, siteSettings, productSync, linkCheck, quizFunnel, search } =
     context.services;
   const log = (what: string) => (error: unknown) =>
     context.logger.error({ err: error }, `admin dashboard: ${what} failed`);
@@ -58,6 +60,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     hiddenPrices,
     linkHealth,
     funnel,
+    searches,
   ] = await Promise.all([
     settle(() => dashboard.counts(), log("counts")),
     settle(() => quizSubmissions.summary(), log("quiz submissions summary")),
@@ -74,6 +77,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     settle(() => dashboard.hiddenPrices(), log("hidden prices")),
     settle(() => linkCheck.health(), log("link health")),
     settle(() => quizFunnel.report(quizFunnel.lastDays(days)), log("quiz funnel")),
+    settle(() => search.stats(days, SEARCH_TOP_TERMS), log("search counts")),
   ]);
   // what the owner must still set up, and why (a postal address, the associate tag), and a
   // product sync that could not check every product (issue 27)
@@ -101,6 +105,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     notices,
     linkHealth,
     funnel,
+    searches,
   };
 }
 
@@ -169,6 +174,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
     notices,
     linkHealth,
     funnel,
+    searches,
   } = loaderData;
   // The admin layout's guard has already resolved the signed-in user.
   const username = useRouteLoaderData<typeof adminLoader>("routes/admin/layout")?.username;
@@ -290,6 +296,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         <DashboardTopToys toys={topToys} days={days} />
         <DashboardClicks clicks={clicks} days={days} />
         <DashboardCountryClicks countries={countries} days={days} />
+        <DashboardSearches searches={searches} days={days} />
       </div>
 
       <div className="mt-6">
