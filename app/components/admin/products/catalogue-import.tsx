@@ -136,6 +136,7 @@ export function CatalogueImport({ path, answer: posted }: { path: string; answer
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const said = useRef<unknown>(null);
+  const focusAnswer = useRef(false);
   const [shown, setShown] = useState<CatalogueImportAnswer | null>(posted?.import ? posted : null);
   const [fileError, setFileError] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
@@ -155,8 +156,16 @@ export function CatalogueImport({ path, answer: posted }: { path: string; answer
         description: answer.import.report ? catalogueImportCounts(answer.import.report, true) : answer.message,
       });
     }
-    requestAnimationFrame(() => headingRef.current?.focus());
+    focusAnswer.current = true;
   }, [fetcher.state, fetcher.data]);
+
+  // The answer's heading takes focus once it is on the page: after the commit that renders it,
+  // not on the next frame, which a busy machine can reach before React has rendered the answer.
+  useEffect(() => {
+    if (!focusAnswer.current || !shown) return;
+    focusAnswer.current = false;
+    headingRef.current?.focus();
+  }, [shown]);
 
   function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0];
