@@ -136,6 +136,8 @@ async function pages(): Promise<Page[]> {
     visitor("products", "/products"),
     visitor("products, filtered", `/products?category=${categories[0]?.id}&maxPrice=40&sort=price-asc`),
     visitor("products, nothing found", "/products?search=zzzz-no-such-toy"),
+    visitor("search", "/search?q=chewy+rop"),
+    visitor("search, nothing found", "/search?q=zzzz-no-such-toy"),
     visitor("toy", `/toys/${toys[0]?.slug}`),
     visitor("breeds", "/breeds"),
     visitor("breed", `/breeds/${breeds[0]?.slug}`),

@@ -132,7 +132,9 @@ export function SiteSearch({ className = "", inputClassName = "" }: { className?
       />
       <input
         id={`${id}-q`}
-        type="search"
+        // text, not search: HTML allows a combobox role on a text input only (Nu checker)
+        type="text"
+        enterKeyHint="search"
         name="q"
         value={query}
         maxLength={200}
