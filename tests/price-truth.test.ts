@@ -27,6 +27,12 @@ async function admin(method: string, path: string, body?: unknown) {
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
+/** The owner saves the test's toy with these changes (the product form's whole input). */
+function saveToy(changes: Record<string, unknown>) {
+  const { name, description, details, amazonUrl, amazonAsin } = toy;
+  return admin("PUT", `/api/toys/${toy.id}`, { name, description, details, amazonUrl, amazonAsin, ...changes });
+}
+
 async function page(path: string, headers: Record<string, string> = {}): Promise<string> {
   const res = await fetch(`${server.url}${path}`, { headers: { accept: "text/html", ...headers } });
   expect(res.status, path).toBe(200);
@@ -191,14 +197,7 @@ describe("a price older than PRICE_MAX_AGE_HOURS", () => {
   });
 
   it("shows again, stamped, once the owner saves the product (a typed price counts as confirmed)", async () => {
-    const saved = await admin("PUT", `/api/toys/${toy.id}`, {
-      name: toy.name,
-      description: toy.description,
-      details: toy.details,
-      price: "$11.49",
-      amazonUrl: toy.amazonUrl,
-      amazonAsin: toy.amazonAsin,
-    });
+    const saved = await saveToy({ price: "$11.49" });
     expect(saved.status).toBe(200);
     const html = await page(`/toys/${toy.slug}`);
     expect(html).toContain("$11.49");
@@ -208,15 +207,7 @@ describe("a price older than PRICE_MAX_AGE_HOURS", () => {
 
 describe("an out-of-stock toy", () => {
   it("says so where the price would be, stamped, and its offer is OutOfStock", async () => {
-    const saved = await admin("PUT", `/api/toys/${toy.id}`, {
-      name: toy.name,
-      description: toy.description,
-      details: toy.details,
-      price: "$11.49",
-      amazonUrl: toy.amazonUrl,
-      amazonAsin: toy.amazonAsin,
-      inStock: false,
-    });
+    const saved = await saveToy({ price: "$11.49", inStock: false });
     expect(saved.status).toBe(200);
     const stamp = `as of ${formatStampTime(clock.toISOString())}`;
     const surfaces = await everySurface();

@@ -269,14 +269,14 @@ export function createCatalogService(db: Database, { priceRule }: CatalogOptions
     return counted?.n ?? 0;
   }
 
-  /** One toy with its categories, as `audience` may see it, or null. */
-  async function findToy(id: number, audience: ToyAudience): Promise<Toy | null> {
+  /** One toy visitors may see, with its categories and its price as visitors may see it, or null. */
+  async function findToy(id: number): Promise<Toy | null> {
     const rows = await db
       .select(toyColumns)
       .from(toys)
       .leftJoin(categories, eq(categories.id, toys.categoryId))
-      .where(and(toyCondition(audience), eq(toys.id, id)));
-    const [toy] = await withCategories(audience === "visitor" ? await forVisitors(rows) : await forOwner(rows));
+      .where(and(visibleToy, eq(toys.id, id)));
+    const [toy] = await withCategories(await forVisitors(rows));
     return toy ?? null;
   }
 
@@ -524,7 +524,7 @@ export function createCatalogService(db: Database, { priceRule }: CatalogOptions
 
     /** One toy visitors may see, or null. */
     async getToy(id: number): Promise<Toy | null> {
-      return findToy(id, "visitor");
+      return findToy(id);
     },
 
     /**
