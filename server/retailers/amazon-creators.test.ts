@@ -295,7 +295,8 @@ describe("Creators API client: tokens", () => {
   });
 
   it("renews only once: a fresh token refused as expired too is a credentials problem, not a loop", async () => {
-    amazon.setTokenLifetime(0.001);
+    // expired on arrival by the server's word, not by a 1 ms lifetime a fast call could beat
+    amazon.expireNewTokens();
     const { api } = client(amazon, { renewBeforeMs: 0 });
     const error = await failure(api.getItems([asin(1)]));
     expect(error).toMatchObject({ kind: "invalid_credentials", status: 401, code: "TokenExpired" });

@@ -43,6 +43,8 @@ export interface CreatorsContractServer {
   setTokenLifetime(seconds: number): void;
   /** every token issued so far is now expired (401 TokenExpired) */
   expireTokens(): void;
+  /** tokens issued from now on are expired on arrival, whatever lifetime they announce (no clock race) */
+  expireNewTokens(): void;
   /** the next `count` API requests answer 429 ThrottleException, with Retry-After when given */
   throttleNext(count: number, retryAfter?: string): void;
   /** the next `count` API requests answer this 5xx */
@@ -130,6 +132,7 @@ export async function startCreatorsContractServer(
   const version = options.credentialVersion ?? "3.1";
   const lwa = version.startsWith("3.");
   let tokenLifetime = options.tokenLifetimeSeconds ?? 3600;
+  let newTokensExpired = false;
   const requests: ReceivedRequest[] = [];
   const tokens: string[] = [];
   const live = new Map<string, number>();
@@ -173,7 +176,7 @@ export async function startCreatorsContractServer(
     }
     const value = `Atc|${randomBytes(24).toString("base64url")}`;
     tokens.push(value);
-    live.set(value, Date.now() + tokenLifetime * 1000);
+    live.set(value, newTokensExpired ? 0 : Date.now() + tokenLifetime * 1000);
     json(res, 200, { access_token: value, token_type: "bearer", expires_in: tokenLifetime });
   }
 
@@ -306,9 +309,14 @@ export async function startCreatorsContractServer(
     items,
     setTokenLifetime(seconds) {
       tokenLifetime = seconds;
+      // a lifetime given: tokens live by the clock again
+      newTokensExpired = false;
     },
     expireTokens() {
       for (const value of live.keys()) live.set(value, 0);
+    },
+    expireNewTokens() {
+      newTokensExpired = true;
     },
     throttleNext(count, retryAfter) {
       throttle = count;
