@@ -871,3 +871,87 @@ export const linkCheckDigests = pgTable("link_check_digests", {
   problems: integer("problems").notNull(),
   outboxId: integer("outbox_id"),
 });
+
+// Page views per article and UTC day (issue 28): the denominator of an article's RPM. Keyed by
+// the post's slug, as its clicks are (`post:{slug}` in affiliate_clicks), so both join.
+export const postViewsDaily = pgTable(
+  "post_views_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    slug: text("slug").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.slug] }), index("post_views_daily_slug_idx").on(t.slug)],
+);
+
+// One upload of a retailer's earnings or orders report (issue 28, decision 064): its progress
+// while it is read (the admin polls it) and its outcome.
+export const earningsImports = pgTable(
+  "earnings_imports",
+  {
+    id: serial("id").primaryKey(),
+    fileName: text("file_name"),
+    /** what the header row said the file is; null until the header has been read */
+    format: text("format").$type<"amazon-earnings" | "amazon-orders" | "generic">(),
+    status: text("status").$type<"running" | "done" | "failed">().notNull().default("running"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** data lines read so far (the progress shown while a large file is read) */
+    linesRead: integer("lines_read").notNull().default(0),
+    imported: integer("imported").notNull().default(0),
+    duplicates: integer("duplicates").notNull().default(0),
+    unmatched: integer("unmatched").notNull().default(0),
+    errorCount: integer("error_count").notNull().default(0),
+    /** the first errors, {line, message}: a broken file of 100,000 lines keeps a readable few */
+    errors: jsonb("errors").$type<{ line: number; message: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [
+    index("earnings_imports_started_at_idx").on(t.startedAt),
+    check("earnings_imports_status_check", sql`${t.status} in ('running', 'done', 'failed')`),
+    check("earnings_imports_format_check", sql`${t.format} in ('amazon-earnings', 'amazon-orders', 'generic')`),
+  ],
+);
+
+// The lines of the retailers' reports, as imported (issue 28, decision 064). A line's fingerprint
+// is its content plus its place among identical lines of its file, so a file imported twice, or
+// two reports that overlap, add each line once. Lines match toys when read (by ASIN or the
+// retailer's item id), not when imported: a line that matched nothing counts once a toy has its id.
+export const earningsRows = pgTable(
+  "earnings_rows",
+  {
+    id: serial("id").primaryKey(),
+    fingerprint: text("fingerprint").notNull().unique(),
+    /** an earnings line (fees paid on shipped items) or an orders line (items ordered, no fees) */
+    kind: text("kind").$type<"earnings" | "orders">().notNull(),
+    /** the report's date: shipped (earnings) or ordered (orders), UTC day */
+    day: date("day", { mode: "string" }).notNull(),
+    /** the ASIN, or the programme's own item id */
+    itemId: text("item_id").notNull(),
+    itemName: text("item_name").notNull().default(""),
+    trackingId: text("tracking_id").notNull().default(""),
+    device: text("device").notNull().default(""),
+    /** items shipped (earnings) or ordered (orders) */
+    items: integer("items").notNull().default(0),
+    returns: integer("returns").notNull().default(0),
+    /** the sale amount, and what the retailer pays the site for it, in cents of `currency`; negative for a refund */
+    revenueCents: integer("revenue_cents").notNull().default(0),
+    earningsCents: integer("earnings_cents").notNull().default(0),
+    currency: text("currency").notNull(),
+    importId: integer("import_id").references(() => earningsImports.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("earnings_rows_day_idx").on(t.day),
+    index("earnings_rows_item_id_idx").on(t.itemId),
+    index("earnings_rows_import_id_idx").on(t.importId),
+    check("earnings_rows_kind_check", sql`${t.kind} in ('earnings', 'orders')`),
+    check("earnings_rows_currency_check", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+// The owner's statement that a tracking ID is used in one placement only (issue 28): its lines
+// go to that placement whole, instead of being shared by clicks (decision 064).
+export const trackingIdPlacements = pgTable("tracking_id_placements", {
+  trackingId: text("tracking_id").primaryKey(),
+  placement: text("placement").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
