@@ -101,6 +101,7 @@ export default defineConfig({
       // load shedding has tests of its own; here a busy machine must not turn pages into 503s
       LOAD_SHED_MAX_DELAY_MS: "0",
       TRACK_RATE_LIMIT: "100000/10",
+      SEARCH_RATE_LIMIT: "100000/10",
       ...site.env,
     },
   })),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   countedTerm,
+  createKnownWords,
   escapeHtml,
   highlight,
   MAX_QUERY_LENGTH,
@@ -10,6 +11,7 @@ import {
   searchPageNumber,
   snippet,
   snippetHtml,
+  tooManySearchesText,
   wordMatches,
 } from "./search";
 
@@ -48,6 +50,18 @@ describe("wordMatches", () => {
     expect(wordMatches("tennis", "tenis")).toBe(true);
     expect(wordMatches("ball", "rope")).toBe(false);
     expect(wordMatches("a", "ab")).toBe(false);
+  });
+
+  it("matches other endings of a stem and shorter forms by an ending, never a word the query only starts with", () => {
+    expect(wordMatches("puppies", "puppy")).toBe(true);
+    expect(wordMatches("knotted", "knotting")).toBe(true);
+    expect(wordMatches("toy", "toys")).toBe(true);
+    expect(wordMatches("nothing", "nothingmatches")).toBe(false);
+    expect(wordMatches("chewforge", "chew")).toBe(true); // a longer form: the visitor may still be typing
+    expect(wordMatches("chew", "chewforge")).toBe(false);
+    expect(wordMatches("squeaky", "squeky")).toBe(true);
+    // a typo changes a letter or two, not the length by five
+    expect(wordMatches("wobble", "wobblewhisk")).toBe(false);
   });
 
   it("leaves one-letter words out of the query", () => {
@@ -91,5 +105,58 @@ describe("snippet", () => {
     expect(plainText("## Best **Kong** toys\n\n- [the Kong](https://example.com/kong) ![alt](x.png)")).toBe(
       "Best Kong toys the Kong alt",
     );
+  });
+});
+
+describe("createKnownWords", () => {
+  const known = createKnownWords();
+  for (const word of [
+    "rope",
+    "ropes",
+    "roper",
+    "tug",
+    "squeaky",
+    "squeak",
+    "puppy",
+    "puppies",
+    "chew",
+    "chewing",
+    "ch",
+  ]) {
+    known.add(word);
+  }
+  known.add("rope"); // twice: still one
+
+  it("finds a query word's forms among the known words, the closest first", () => {
+    expect(known.size).toBe(11);
+    expect(known.formsOf("rope").map((f) => f.word)).toEqual(["rope", "roper", "ropes"]);
+    expect(known.formsOf("rope")[0]).toEqual({ word: "rope", closeness: 1 });
+    expect(known.formsOf("rop").map((f) => f.word)).toEqual(["rope", "roper", "ropes"]);
+    expect(known.formsOf("squeky").map((f) => f.word)).toEqual(["squeaky", "squeak"]);
+    expect(known.formsOf("puppy").map((f) => f.word)).toEqual(["puppy", "puppies"]);
+    expect(known.formsOf("chewy").map((f) => f.word)).toEqual(["chew", "chewing"]);
+    expect(known.formsOf("ch").map((f) => f.word)).toEqual(["ch"]);
+    expect(known.formsOf("xylophone")).toEqual([]);
+  });
+
+  it("finds the same words as wordMatches, and at most `limit` of them", () => {
+    const words = ["rope", "ropes", "roper", "tug", "squeaky", "squeak", "puppy", "puppies", "chew", "chewing", "ch"];
+    for (const query of ["rope", "rop", "squeky", "puppy", "chewy", "chewing", "tugs", "ch", "squeak"]) {
+      const expected = words.filter((word) => wordMatches(word, query)).sort();
+      expect(
+        known
+          .formsOf(query)
+          .map((f) => f.word)
+          .sort(),
+      ).toEqual(expected);
+    }
+    expect(known.formsOf("rope", 2)).toHaveLength(2);
+  });
+});
+
+describe("tooManySearchesText", () => {
+  it("says how long to wait", () => {
+    expect(tooManySearchesText(42)).toBe("Too many searches from your network. Please wait 42 seconds and try again.");
+    expect(tooManySearchesText(300)).toBe("Too many searches from your network. Please wait 5 minutes and try again.");
   });
 });

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { waitText } from "./forms";
 import { wireSchema } from "./wire-schema";
 
-// Site search (issue 28): what a query is, and how a result's snippet shows the words it matched.
-// The database finds and ranks (pg_trgm, server/services/search.service.ts); this file is pure.
+// Site search (issue 28): what a query is, which known words each of its words stands for, and
+// how a result's snippet shows the words it matched. The database finds and ranks by those words
+// (server/services/search.service.ts, decision 062); this file is pure.
 
 /** Longer queries are cut here, not refused: a pasted sentence still searches. */
 export const MAX_QUERY_LENGTH = 100;
@@ -65,6 +67,11 @@ export const searchAnswerSchema = wireSchema(() =>
 );
 export type SearchApiAnswer = z.infer<typeof searchAnswerSchema>;
 export type SearchApiResult = SearchApiAnswer["results"][number];
+
+/** The 429 sentence of the search's per-client limit (the API's message and the page's notice). */
+export function tooManySearchesText(retryAfterSeconds: number): string {
+  return `Too many searches from your network. Please wait ${waitText(retryAfterSeconds)} and try again.`;
+}
 
 /** The dashboard's Searches panel. */
 export interface SearchTermCount {
@@ -148,17 +155,121 @@ export function wordSimilarity(a: string, b: string): number {
   return shared / (ta.size + tb.size - shared);
 }
 
-/** the similarity from which a text's word counts as a typo of a query word */
+/** the similarity from which a text's word counts as a typo of a query word… */
 const TYPO_SIMILARITY = 0.45;
+/** …when their lengths differ by this much at most ("wobblewhisk" is no typo of "wobble") */
+const TYPO_LENGTH = 2;
+/** two words that start alike for this many letters or more… */
+const STEM_LENGTH = 4;
+/** …and then have at most this many letters more, the shorter one… */
+const SHORT_ENDING = 2;
+/** …and the longer one, are forms of one stem ("puppy", "puppies"; "knot", "knotted") */
+const LONG_ENDING = 4;
 
-/** Whether a word of the text is one the query asked for: the same, a longer form of it, or a typo of it. */
+/** How many letters two words start with in common. */
+function commonStart(a: string, b: string): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n += 1;
+  return n;
+}
+
+/**
+ * Whether a word of the text is one the query asked for: the same, a longer form of it ("rop":
+ * "rope", as the visitor types), a shorter one by an ending ("toys": "toy"), the same stem with
+ * another ending ("puppy": "puppies"; "chewy": "chewing"), or a typo of it ("squeky": "squeaky").
+ * Not a word the query merely starts with ("nothingmatches" is no "nothing").
+ */
 export function wordMatches(word: string, queryWord: string): boolean {
   const w = word.toLocaleLowerCase("en");
   if (w === queryWord) return true;
   if (queryWord.length >= 3 && w.startsWith(queryWord)) return true;
-  if (w.length >= 3 && queryWord.startsWith(w)) return true;
-  return queryWord.length >= 3 && w.length >= 3 && wordSimilarity(w, queryWord) >= TYPO_SIMILARITY;
+  if (w.length >= 3 && queryWord.startsWith(w) && queryWord.length - w.length <= SHORT_ENDING) return true;
+  const common = commonStart(w, queryWord);
+  const [shorter, longer] = w.length <= queryWord.length ? [w, queryWord] : [queryWord, w];
+  if (common >= STEM_LENGTH && shorter.length - common <= SHORT_ENDING && longer.length - common <= LONG_ENDING) {
+    return true;
+  }
+  return isTypo(w, queryWord);
 }
+
+/** A typo changes a letter or two: the length by at most two, most of the trigrams kept. */
+function isTypo(word: string, queryWord: string): boolean {
+  return (
+    queryWord.length >= 3 &&
+    word.length >= 3 &&
+    Math.abs(word.length - queryWord.length) <= TYPO_LENGTH &&
+    wordSimilarity(word, queryWord) >= TYPO_SIMILARITY
+  );
+}
+
+/** A known word that a query word stands for, and how close the two are (1: the same word). */
+export interface WordForm {
+  word: string;
+  closeness: number;
+}
+
+/** forms one query word stands for at most, the closest: "chew" starts dozens of words */
+export const MAX_WORD_FORMS = 40;
+
+/**
+ * The words a site's texts have (lower case), indexed to find a query word's forms, the known
+ * words that `wordMatches` it, without comparing it with every one: by their first three
+ * letters (longer and shorter forms and stems share them) and by their trigrams (typos).
+ */
+export function createKnownWords() {
+  const words = new Set<string>();
+  const byStart = new Map<string, string[]>();
+  const byTrigram = new Map<string, string[]>();
+  const trigramCounts = new Map<string, number>();
+  const push = (map: Map<string, string[]>, key: string, word: string) => {
+    const list = map.get(key);
+    if (list) list.push(word);
+    else map.set(key, [word]);
+  };
+
+  return {
+    get size() {
+      return words.size;
+    },
+
+    /** Adds words (lower case); a word already known is left as it is. */
+    add(word: string) {
+      if (words.has(word)) return;
+      words.add(word);
+      if (word.length < 3) return;
+      push(byStart, word.slice(0, 3), word);
+      const grams = trigrams(word);
+      trigramCounts.set(word, grams.size);
+      for (const gram of grams) push(byTrigram, gram, word);
+    },
+
+    /** The known words a (lower-case) query word stands for, the closest first, at most `limit`. */
+    formsOf(queryWord: string, limit = MAX_WORD_FORMS): WordForm[] {
+      const found = new Set<string>();
+      if (words.has(queryWord)) found.add(queryWord);
+      if (queryWord.length >= 3) {
+        for (const word of byStart.get(queryWord.slice(0, 3)) ?? []) {
+          if (wordMatches(word, queryWord)) found.add(word);
+        }
+        // a typo shares trigrams: count them per word, and keep those similar enough
+        const grams = trigrams(queryWord);
+        const shared = new Map<string, number>();
+        for (const gram of grams) {
+          for (const word of byTrigram.get(gram) ?? []) shared.set(word, (shared.get(word) ?? 0) + 1);
+        }
+        for (const [word, count] of shared) {
+          const similarity = count / (grams.size + (trigramCounts.get(word) ?? 0) - count);
+          if (similarity >= TYPO_SIMILARITY && Math.abs(word.length - queryWord.length) <= TYPO_LENGTH) found.add(word);
+        }
+      }
+      return [...found]
+        .map((word) => ({ word, closeness: word === queryWord ? 1 : wordSimilarity(word, queryWord) }))
+        .sort((a, b) => b.closeness - a.closeness || a.word.length - b.word.length || (a.word < b.word ? -1 : 1))
+        .slice(0, limit);
+    },
+  };
+}
+export type KnownWords = ReturnType<typeof createKnownWords>;
 
 /** Markdown's marks and links' addresses gone, so a snippet reads as prose. */
 export function plainText(source: string): string {
@@ -174,8 +285,23 @@ export function plainText(source: string): string {
     .trim();
 }
 
+/** Whether a word of a text is one of the query's, each distinct word measured once (an article repeats its words). */
+function wordMatcher(words: readonly string[]): (word: string) => boolean {
+  const seen = new Map<string, boolean>();
+  return (word) => {
+    let matched = seen.get(word);
+    if (matched === undefined) {
+      matched = words.some((q) => wordMatches(word, q));
+      seen.set(word, matched);
+    }
+    return matched;
+  };
+}
+
+const WORDS = /[\p{L}\p{N}]+/gu;
+
 /** `text` split into plain and matched words. */
-export function highlight(text: string, words: readonly string[]): SnippetPart[] {
+export function highlight(text: string, words: readonly string[], matches = wordMatcher(words)): SnippetPart[] {
   const parts: SnippetPart[] = [];
   const push = (piece: string, mark: boolean) => {
     if (piece === "") return;
@@ -184,10 +310,10 @@ export function highlight(text: string, words: readonly string[]): SnippetPart[]
     else parts.push({ text: piece, mark });
   };
   let at = 0;
-  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+  for (const match of text.matchAll(WORDS)) {
     const index = match.index ?? 0;
     const word = match[0];
-    if (words.some((q) => wordMatches(word, q))) {
+    if (matches(word)) {
       push(text.slice(at, index), false);
       push(word, true);
       at = index + word.length;
@@ -204,16 +330,15 @@ export function highlight(text: string, words: readonly string[]): SnippetPart[]
  */
 export function snippet(texts: readonly string[], query: string, length = SNIPPET_LENGTH): SnippetPart[] {
   const words = queryWords(query);
+  const matches = wordMatcher(words);
   const candidates = texts.map(plainText).filter((t) => t !== "");
   for (const text of candidates) {
-    const parts = highlight(text, words);
-    const first = parts.findIndex((p) => p.mark);
-    if (first === -1) continue;
-    const offset = parts.slice(0, first).reduce((n, p) => n + p.text.length, 0);
-    return highlight(excerptAround(text, offset, length), words);
+    for (const match of text.matchAll(WORDS)) {
+      if (matches(match[0])) return highlight(excerptAround(text, match.index ?? 0, length), words, matches);
+    }
   }
   const text = candidates[0] ?? "";
-  return highlight(excerptAround(text, 0, length), words);
+  return highlight(excerptAround(text, 0, length), words, matches);
 }
 
 /** About `length` characters of `text` that show `offset`, starting a little before it, cut between words. */

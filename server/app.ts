@@ -69,8 +69,6 @@ export interface AppOptions {
   allowedHosts?: { extra: string[] };
   /** per-IP limit on visit and page view tracking */
   trackRateLimit?: RateLimit;
-  /** per-IP limit on the site search's API */
-  searchRateLimit?: RateLimit;
   /** Express "trust proxy" setting, so req.ip is the visitor behind a reverse proxy */
   trustProxy?: boolean | number | string;
   /** COUNTRY_HEADER: where the proxy names the visitor's country; read only when trustProxy is set */
@@ -88,15 +86,12 @@ export interface AppOptions {
   renders?: { concurrency: number; maxWaiting: number };
 }
 
-const DEFAULT_SEARCH_RATE_LIMIT: RateLimit = { max: 300, windowMs: 5 * 60_000 };
-
 /** Everything under /api (openapi.test.ts walks it to check the OpenAPI document is complete). */
 export function apiRouter(
   services: Services,
   options: {
     secureCookies: boolean;
     trackRateLimit: RateLimit;
-    searchRateLimit?: RateLimit;
     /** answers repeated anonymous reads from memory (response-cache.ts) */
     responseCache?: RequestHandler;
   },
@@ -120,7 +115,7 @@ export function apiRouter(
   api.use(adminAuthRouter(services, { secureCookies: options.secureCookies }));
   api.use(catalogRouter(services));
   api.use(contentRouter(services));
-  api.use(searchRouter(services, { searchRateLimit: options.searchRateLimit ?? DEFAULT_SEARCH_RATE_LIMIT }));
+  api.use(searchRouter(services));
   api.use(adminContentRouter(services));
   api.use(catalogEditorRouter(services));
   api.use(mediaRouter(services));
@@ -158,7 +153,6 @@ export function createApp({
   countryHeader,
   mode = "test",
   trackRateLimit = { max: 600, windowMs: 10 * 60_000 },
-  searchRateLimit = DEFAULT_SEARCH_RATE_LIMIT,
   shedLoad,
   allowedHosts,
   renders = { concurrency: 4, maxWaiting: 256 },
@@ -226,10 +220,7 @@ export function createApp({
   app.use(loadSession(services.auth, secureCookies));
   app.use(privateAnswers(sessionCookieName(secureCookies)));
 
-  app.use(
-    "/api",
-    apiRouter(services, { secureCookies, trackRateLimit, searchRateLimit, responseCache: responseCache.middleware }),
-  );
+  app.use("/api", apiRouter(services, { secureCookies, trackRateLimit, responseCache: responseCache.middleware }));
 
   app.use(seoRouter(services, siteUrl));
   app.use(socialImages(services));

@@ -139,7 +139,7 @@ const envSchema = z
       .regex(/^\d+\/\d+$/, 'TRACK_RATE_LIMIT must look like "600/10" (requests per minutes)')
       .default("600/10")
       .transform(parseRateLimit),
-    /** per-IP limit on the site search's API (/api/search): "<requests>/<minutes>" */
+    /** per-IP limit on the site search (/api/search and /search with a query, together): "<requests>/<minutes>" */
     SEARCH_RATE_LIMIT: z
       .string()
       .regex(/^\d+\/\d+$/, 'SEARCH_RATE_LIMIT must look like "300/5" (requests per minutes)')

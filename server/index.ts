@@ -98,6 +98,7 @@ async function main() {
     readCacheTtlMs: env.READ_CACHE_TTL_MS,
     formRateLimit: env.FORM_RATE_LIMIT,
     trackRateLimit: env.TRACK_RATE_LIMIT,
+    searchRateLimit: env.SEARCH_RATE_LIMIT,
     settings: {
       postalAddress: env.SITE_POSTAL_ADDRESS,
       associateTag: env.AMAZON_ASSOCIATE_TAG,
@@ -189,7 +190,6 @@ async function main() {
     siteUrl,
     isShuttingDown: () => shuttingDown,
     trackRateLimit: env.TRACK_RATE_LIMIT,
-    searchRateLimit: env.SEARCH_RATE_LIMIT,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     countryHeader: env.COUNTRY_HEADER,
     mode: env.NODE_ENV,

@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { posts, searchCounts, toys } from "../server/db/schema";
-import { adminCookie, type SeededTestServer, startSeededTestServer } from "./support/test-server";
+import { breeds, posts, searchCounts, toys } from "../server/db/schema";
+import {
+  adminCookie,
+  type SeededTestServer,
+  startSeededTestServer,
+  startTestServer,
+  type TestServer,
+} from "./support/test-server";
 
 // Issue 28, site search: against the real app on the demo content plus a few rows of its own,
 // the page rendered by the built bundle (`npm run build` first).
@@ -84,6 +90,19 @@ describe("GET /api/search", () => {
     const described = await get("/api/search?q=rubber+treats");
     const kong = described.body.results.find((r: { title: string }) => r.title === "Kong Classic Stuffable");
     expect(kong.snippet).toBe("A red <mark>rubber</mark> toy to fill with <mark>treats</mark>.");
+  });
+
+  it("finds other forms of a word and typos, and marks what they found", async () => {
+    const squeaky = await get("/api/search?q=squeky");
+    const hedgehog = squeaky.body.results.find((r: { title: string }) => r.title === "Squeaky Hedgehog");
+    expect(hedgehog).toMatchObject({ url: "/toys/squeaky-hedgehog" });
+    const page = await get("/search?q=squeky");
+    expect(page.text).toMatch(/<mark[^>]*>Squeaky<\/mark> Hedgehog/);
+    // a shorter form by its ending ("ropes": "rope"), another ending of the stem ("knotting": "knotted")
+    const ropes = await get("/api/search?q=knotting+ropes");
+    expect(ropes.body.results.map((r: { title: string }) => r.title)).toContain("Flossy Chew Rope Deluxe");
+    // a word the query merely starts with is not one of its forms
+    expect((await get("/api/search?q=kongfuzzlewhatever")).body.total).toBe(0);
   });
 
   it("ranks a name match above a body match and tolerates typos", async () => {
@@ -218,5 +237,97 @@ describe("search counts", () => {
     await db.update(toys).set({ deletedAt: new Date() }).where(eq(toys.slug, "zephyrquark-draft-toy"));
     const again = (await get("/api/search?q=zephyrquark")).body.results.map((r: { title: string }) => r.title);
     expect(again).not.toContain("Zephyrquark Draft Toy");
+  });
+});
+
+describe("the search follows every write (search_documents and search_words, kept by the database)", () => {
+  it("finds a word it never saw before at once, and forgets an edited post's old title", async () => {
+    const { db } = server.database;
+    // the known words are in memory by now: a new one is read on the next search
+    expect((await get("/api/search?q=quantumfrisbee")).body.total).toBe(0);
+    await db.insert(toys).values(toy("Quantumfrisbee Flyer", "A disc that flies."));
+    const found = await get("/api/search?q=quantumfrisbe");
+    expect(found.body.results[0]).toMatchObject({ title: "Quantumfrisbee Flyer", type: "toy" });
+
+    await db
+      .update(posts)
+      .set({ title: "Glimmerbark Published Guide" })
+      .where(eq(posts.slug, "zephyrquark-published-guide"));
+    const renamed = await get("/api/search?q=glimmerbark");
+    expect(renamed.body.results.map((r: { title: string }) => r.title)).toEqual(["Glimmerbark Published Guide"]);
+    // its text still says zephyrquark: found there, and the snippet comes from the text
+    const byText = await get("/api/search?q=zephyrquark");
+    const guide = byText.body.results.find((r: { title: string }) => r.title === "Glimmerbark Published Guide");
+    expect(guide.snippet).toContain("<mark>zephyrquark</mark> toys");
+  });
+
+  it("drops a deleted breed and a post moved back to draft", async () => {
+    const { db } = server.database;
+    await db.insert(breeds).values({
+      name: "Wobblewhisk Hound",
+      slug: "wobblewhisk-hound",
+      size: "small",
+      description: "A breed for the search tests.",
+    });
+    expect((await get("/api/search?q=wobblewhisk")).body.total).toBe(1);
+    await db.delete(breeds).where(eq(breeds.slug, "wobblewhisk-hound"));
+    expect((await get("/api/search?q=wobblewhisk")).body.total).toBe(0);
+
+    await db.update(posts).set({ status: "draft" }).where(eq(posts.slug, "zephyrquark-published-guide"));
+    expect((await get("/api/search?q=glimmerbark")).body.total).toBe(0);
+  });
+});
+
+describe("the per-client search limit, shared by /search and /api/search", () => {
+  let limited: TestServer;
+  // behind a proxy, so that each test client is its own address (the other tests' searches
+  // come from 127.0.0.1 and do not count here)
+  const from = (address: string) => ({ "x-forwarded-for": address });
+  const at = (path: string, address: string) =>
+    fetch(`${limited.url}${path}`, { headers: { "user-agent": BROWSER, ...from(address) } });
+
+  beforeAll(async () => {
+    limited = await startTestServer(server.database, {
+      renderPages: true,
+      trustProxy: 1,
+      searchRateLimit: { max: 3, windowMs: 60_000 },
+    });
+  }, 60_000);
+  afterAll(() => limited?.close());
+
+  it("counts every page with a query and every API call; past the share, a 429 page that keeps the box", async () => {
+    const client = "203.0.113.7";
+    // the empty page is no search
+    for (let i = 0; i < 4; i++) expect((await at("/search", client)).status).toBe(200);
+    expect((await at("/search?q=kong", client)).status).toBe(200);
+    expect((await at("/api/search?q=kong", client)).status).toBe(200);
+    expect((await at("/search?q=quibblewump&page=2", client)).status).toBe(200);
+
+    await server.database.db.delete(searchCounts);
+    const page = await at("/search?q=rope+toys", client);
+    expect(page.status).toBe(429);
+    expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    expect(page.headers.get("x-robots-tag")).toBe("noindex");
+    const html = await page.text();
+    expect(html).toContain('data-testid="search-limited"');
+    expect(html).toMatch(/Too many searches from your network\. Please wait \d+ seconds and try again\./);
+    expect(html).toMatch(/<input[^>]*name="q"[^>]*value="rope toys"/);
+    expect(html).not.toContain('data-testid="search-results"');
+    // a refused search is not run, so not counted either
+    expect(await counts()).toEqual([]);
+
+    const api = await at("/api/search?q=kong", client);
+    expect(api.status).toBe(429);
+    expect(((await api.json()) as { message: string }).message).toMatch(/^Too many searches from your network/);
+    // the empty page still answers, with its prompt
+    const empty = await at("/search", client);
+    expect(empty.status).toBe(200);
+    expect(await empty.text()).toContain('data-testid="search-prompt"');
+  });
+
+  it("gives each client its own share", async () => {
+    expect((await at("/search?q=kong", "203.0.113.8")).status).toBe(200);
+    expect((await at("/api/search?q=kong", "203.0.113.9")).status).toBe(200);
   });
 });

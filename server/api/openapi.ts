@@ -121,7 +121,8 @@ const TAGS = [
   { name: "Content", description: "Posts and testimonials (public reads)." },
   {
     name: "Search",
-    description: "The site search over posts, toys and breeds (public; limited per client; never cached).",
+    description:
+      "The site search over posts, toys and breeds (public; limited per client, a share the /search page draws on too; never cached).",
   },
   { name: "Forms", description: "The visitors' quiz and contact form (public; limited per client)." },
   { name: "Tracking", description: "Visit, page view and quiz step counting (public; limited per client)." },

@@ -264,3 +264,97 @@ describe("the click country migration (issue 27, decision 058)", () => {
     ).rejects.toThrow();
   });
 });
+
+describe("the site search index migration (issue 28, decision 062)", () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrated: false });
+  });
+  afterAll(() => database.close());
+
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+    entries: { tag: string }[];
+  };
+  const files = journal.entries.map((entry) => readFileSync(join(migrationsFolder, `${entry.tag}.sql`), "utf8"));
+  const at = files.findIndex((file) => file.includes('CREATE TABLE "search_documents"'));
+
+  async function apply(file: string) {
+    for (const statement of file.split("--> statement-breakpoint")) {
+      if (statement.trim()) await database.db.execute(sql.raw(statement));
+    }
+  }
+
+  const documents = async () =>
+    (
+      await database.db.execute<{ kind: string; title: string; summary: string; words: string }>(
+        sql`select d.kind, d.title::text, d.summary::text, d.words::text from search_documents d order by d.kind, d.item_id`,
+      )
+    ).rows;
+
+  it("indexes what visitors may find among the rows stored before it, then keeps up with every write", async () => {
+    expect(at).toBeGreaterThan(0);
+    for (const file of files.slice(0, at)) await apply(file);
+    const { db } = database;
+    await db.execute(sql`insert into toys (name, slug, description, details, price, status, deleted_at) values
+      ('Rope Tug', 'rope-tug', 'Knotted cotton.', 'Details.', '$5.00', 'published', null),
+      ('Draft Ball', 'draft-ball', 'Not yet.', 'Details.', '$5.00', 'draft', null),
+      ('Trashed Bone', 'trashed-bone', 'Gone.', 'Details.', '$5.00', 'published', now())`);
+    await db.execute(sql`insert into posts (title, slug, excerpt, content, published_at, status) values
+      ('Best Rope Toys', 'best-rope-toys', 'Our picks.', 'See [the tug](https://example.com/tug-link) here.', now(), 'published'),
+      ('Unfinished', 'unfinished', 'Soon.', 'Words.', now(), 'draft')`);
+    await db.execute(
+      sql`insert into breeds (name, slug, size, description) values ('Beagle', 'beagle', 'medium', 'A hound.')`,
+    );
+
+    for (const file of files.slice(at)) await apply(file);
+    expect(await documents()).toEqual([
+      { kind: "breed", title: "'beagle'", summary: "'a' 'hound'", words: "'a' 'beagle' 'hound'" },
+      {
+        kind: "post",
+        title: "'best' 'rope' 'toys'",
+        summary: "'our' 'picks'",
+        // the text's words too, but not the link's address
+        words: "'best' 'here' 'our' 'picks' 'rope' 'see' 'the' 'toys' 'tug'",
+      },
+      { kind: "toy", title: "'rope' 'tug'", summary: "'cotton' 'knotted'", words: "'cotton' 'knotted' 'rope' 'tug'" },
+    ]);
+    const words = await db.execute<{ word: string }>(sql`select word from search_words order by id`);
+    expect(words.rows.map((row) => row.word).sort()).toEqual(
+      [
+        "a",
+        "beagle",
+        "best",
+        "cotton",
+        "here",
+        "hound",
+        "knotted",
+        "our",
+        "picks",
+        "rope",
+        "see",
+        "the",
+        "toys",
+        "tug",
+      ].sort(),
+    );
+
+    // published, renamed, trashed, deleted: the index follows
+    await db.execute(sql`update toys set status = 'published' where slug = 'draft-ball'`);
+    await db.execute(sql`update toys set deleted_at = now() where slug = 'rope-tug'`);
+    await db.execute(sql`update posts set title = 'Best Chew Toys' where slug = 'best-rope-toys'`);
+    await db.execute(sql`delete from breeds where slug = 'beagle'`);
+    expect((await documents()).map((d) => [d.kind, d.title])).toEqual([
+      ["post", "'best' 'chew' 'toys'"],
+      ["toy", "'ball' 'draft'"],
+    ]);
+    // known words stay (and keep their numbers); new ones are added once
+    const after = await db.execute<{ word: string }>(sql`select word from search_words order by id`);
+    expect(after.rows.map((row) => row.word).slice(0, words.rows.length)).toEqual(words.rows.map((row) => row.word));
+    expect(
+      after.rows
+        .map((row) => row.word)
+        .slice(words.rows.length)
+        .sort(),
+    ).toEqual(["ball", "chew", "draft", "not", "yet"]);
+  });
+});

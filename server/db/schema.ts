@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   check,
   customType,
@@ -144,12 +145,10 @@ export const posts = pgTable(
     check("posts_status_check", sql`${t.status} in ('draft', 'published')`),
     index("posts_reviewed_toy_id_idx").on(t.reviewedToyId),
     index("posts_deleted_at_idx").on(t.deletedAt),
-    // the site search (issue 28): `column %> word` finds typo-tolerant word matches in titles and
-    // excerpts; the text, thousands of words, by full-text search (trigram rechecks of whole
-    // articles cost 600 ms a query on 500 posts in PGlite)
+    // the resources page's `ilike '%…%'` on titles and excerpts (the site search reads
+    // search_documents instead, decision 062)
     index("posts_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("posts_excerpt_trgm_idx").using("gin", t.excerpt.op("gin_trgm_ops")),
-    index("posts_content_fts_idx").using("gin", sql`to_tsvector('english', ${t.content})`),
     // The newest published posts (the home page's featured three, the feed) are the first
     // entries of this index, so the query reads three rows instead of sorting every post.
     index("posts_live_published_at_idx")
@@ -383,6 +382,50 @@ export const searchCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.term] })],
 );
+
+/** PostgreSQL's full-text document: its lexemes, sent as text ("'chew' 'rope'"). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+// The site search's index (issue 28, decision 062): one row per post, toy or breed that visitors
+// may find, with its words as lexemes (`to_tsvector('simple', …)`, positions stripped), so a
+// search matches and ranks without reading or parsing a single article or description. A post's
+// text is in `words` only: kept apart, its words would be read back for every post a search ranks. Written
+// only by the triggers of migration 0028 on posts, toys and breeds, so no write path (editors,
+// imports, syncs, the trash, seeds, plain SQL) can leave it stale; a post is here once published
+// and found once its `published_at` has come.
+export const searchDocuments = pgTable(
+  "search_documents",
+  {
+    kind: text("kind").$type<"post" | "toy" | "breed">().notNull(),
+    itemId: integer("item_id").notNull(),
+    /** all its words, a post's text too, for `@@`: which documents have the query's words */
+    words: tsvector("words").notNull(),
+    /** the title's or name's words */
+    title: tsvector("title").notNull(),
+    /** a post's excerpt, a toy's or breed's description (a word in neither is in a post's text) */
+    summary: tsvector("summary").notNull(),
+    /** a post's publication time (found from then on); null for toys and breeds */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.itemId] }),
+    check("search_documents_kind_check", sql`${t.kind} in ('post', 'toy', 'breed')`),
+    // A stored column rather than an index on the parts joined, which every row read would join
+    // again (15 ms against 1 in PGlite). Without fastupdate: every save writes its words into the
+    // index itself, where GIN's default gathers them in a pending list that each search reads
+    // in full until a vacuum (PGlite has no autovacuum), 30-60 ms after a bulk insert.
+    index("search_documents_words_idx").using("gin", t.words).with({ fastupdate: false }),
+  ],
+);
+
+// Every word (letters and digits) that search_documents has held, numbered as it arrived: the
+// search service keeps them in memory to find a query word's forms ("chewy": "chew", "chewing";
+// "rop": "rope") and reads only the words numbered after the last it has. Words of deleted
+// documents stay: a word that no longer occurs widens a query by nothing.
+export const searchWords = pgTable("search_words", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  word: text("word").notNull().unique(),
+});
 
 export const visitorStats = pgTable("visitor_stats", {
   id: serial("id").primaryKey(),

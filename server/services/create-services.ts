@@ -55,7 +55,7 @@ import { createQuizSubmissionsService } from "./quiz-submissions.service";
 import { createRateLimitService } from "./rate-limit.service";
 import { clearingReadCache, createReadCache, withReadCache } from "./read-cache";
 import { createRequestTurnsService } from "./request-turns.service";
-import { createSearchService } from "./search.service";
+import { createSearchService, type SearchRateLimit } from "./search.service";
 import { createSecretSource } from "./secrets.service";
 import { createSiteSettingsService, type RetailSettings } from "./site-settings.service";
 import { createStatsService } from "./stats.service";
@@ -87,6 +87,8 @@ export interface ServicesConfig {
   formRateLimit?: FormRateLimit;
   /** TRACK_RATE_LIMIT: per client, the counting calls (the quiz page's action shares the quiz steps' share) */
   trackRateLimit?: FormRateLimit;
+  /** SEARCH_RATE_LIMIT: per client, the searches of /api/search and the /search page together */
+  searchRateLimit?: SearchRateLimit;
   /** the settings' defaults from the configuration (the owner's saved settings win, decision 047) */
   settings?: {
     /** SITE_POSTAL_ADDRESS */
@@ -420,7 +422,7 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     rateLimits,
     /** the owner's settings over the configuration's: the postal address, tags, sources, schedules, disclosure (decisions 047, 061) */
     siteSettings,
-    search: createSearchService(db, { now: config.now }),
+    search: createSearchService(db, { rateLimits }, { rateLimit: config.searchRateLimit, now: config.now }),
     stats: createStatsService(db, { salt: createSecretSource(db, "visitor-salt"), rateLimits }, { now: config.now }),
     dashboard: createDashboardService(db, { priceRule }),
     quizSubmissions: audited(createQuizSubmissionsService(db), audit, quizSubmissionsRules()),

@@ -74,6 +74,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     readCacheTtlMs: options.readCacheTtlMs ?? 5_000,
     formRateLimit: options.formRateLimit,
     trackRateLimit: options.trackRateLimit,
+    searchRateLimit: options.searchRateLimit,
     settings: {
       postalAddress: options.postalAddress === undefined ? TEST_POSTAL_ADDRESS : (options.postalAddress ?? undefined),
       associateTag: options.associateTag,
@@ -101,7 +102,6 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     trustProxy: options.trustProxy,
     countryHeader: options.countryHeader,
     trackRateLimit: options.trackRateLimit,
-    searchRateLimit: options.searchRateLimit,
     shedLoad: options.shedLoad,
     pages: [...(options.pages ?? []), ...(rendered?.handlers ?? [])],
     pageMethods: rendered?.methods,

@@ -1,19 +1,31 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { isCrawler } from "#domain/crawlers.ts";
-import { normaliseQuery, type SearchPage, type SnippetPart, searchPageNumber } from "#domain/search.ts";
+import {
+  normaliseQuery,
+  type SearchPage,
+  type SnippetPart,
+  searchPageNumber,
+  tooManySearchesText,
+} from "#domain/search.ts";
 import { countOf } from "#domain/text.ts";
 import type { Route } from "./+types/search";
 
 // The site search (issue 28). A plain GET form anywhere on the site lands here, so it works
 // without scripts. A result page is about one visitor's query: never indexed, never kept by a
-// shared cache (nor by the server's response cache, so every search is counted).
+// shared cache (nor by the server's response cache, so every search is counted). Each page with
+// a query is a search against the client's share, the same one /api/search draws on.
 
-export function headers() {
-  return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
-}
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const retryAfter = loaderHeaders.get("Retry-After");
+  return {
+    "Cache-Control": "private, no-store",
+    "X-Robots-Tag": "noindex",
+    ...(retryAfter ? { "Retry-After": retryAfter } : {}),
+  };
+};
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: pageTitle(data?.query ? `Search: ${data.query}` : "Search") },
@@ -25,13 +37,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get("q") ?? "";
   const query = normaliseQuery(raw);
   const page = searchPageNumber(url.searchParams.get("page"));
+  const cut = raw.trim().length > query.length;
+  if (query !== "") {
+    const verdict = await context.services.search.admit(context.client);
+    if (!verdict.allowed) {
+      return data(
+        { query, page, cut, result: null, limited: tooManySearchesText(verdict.retryAfterSeconds) },
+        { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
+      );
+    }
+  }
   // a visitor's search, once: its first page, not a crawler's, not the owner's
   const count = page === 1 && !context.session && !isCrawler(request.headers.get("user-agent") ?? undefined);
   const result = await settle(
     () => context.services.search.search({ query, page, count }),
     (error) => context.logger.error({ err: error }, "site search failed"),
   );
-  return { query, page, cut: raw.trim().length > query.length, result };
+  return { query, page, cut, result, limited: null };
 }
 
 /** A snippet: its text as text, the matched words in <mark>. */
@@ -116,7 +138,7 @@ function pageHref(query: string, page: number): string {
 }
 
 export default function SiteSearch({ loaderData }: Route.ComponentProps) {
-  const { query, page, cut, result } = loaderData;
+  const { query, page, cut, result, limited } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-extrabold">{query ? `Search results for “${query}”` : "Search"}</h1>
@@ -128,6 +150,15 @@ export default function SiteSearch({ loaderData }: Route.ComponentProps) {
         <p className="mt-8 text-lg" data-testid="search-prompt">
           Type what you are looking for: a toy, a brand, a breed or a topic, like “chew rope” or “beagle”.
         </p>
+      ) : limited !== null || result === null ? (
+        <div
+          role="alert"
+          className="mt-8 rounded-xl border border-amber-200 bg-amber-50 p-6"
+          data-testid="search-limited"
+        >
+          <p className="font-bold">That is a lot of searching in a short time.</p>
+          <p className="mt-1">{limited}</p>
+        </div>
       ) : !result.ok ? (
         <div role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-6" data-testid="search-error">
           <p className="font-bold">The search is not available right now.</p>
