@@ -7,7 +7,8 @@ import { createServices, type Services } from "../server/services/create-service
 import { createTestDatabase } from "./support/test-database";
 
 // Issue 28: "Server time under 50 ms at the median on the large data set, on both databases".
-// A measurement, not part of `npm test` (it seeds 10,000 toys and 500 posts first):
+// A measurement, not part of `npm test` (it seeds 10,000 toys and 500 posts first; `npm run
+// bench -- --only search` times the same through the production server):
 //   SEARCH_SCALE=1 npx vitest run tests/search-scale.test.ts
 // (add TEST_DATABASE_URL=postgres://… for PostgreSQL instead of PGlite).
 const enabled = process.env.SEARCH_SCALE === "1";
@@ -66,6 +67,9 @@ const QUERIES = [
   "unicorn sparkle",
 ];
 
+/** measured rounds over QUERIES, after one to warm up */
+const ROUNDS = 5;
+
 let database: DatabaseHandle;
 let services: Services;
 
@@ -93,21 +97,26 @@ describe.skipIf(!enabled)("the site search on the large data set", () => {
   });
 
   it("answers in under 50 ms at the median", async () => {
-    // one round to warm the caches, as a running server's are
+    // the first search reads the known words; one round warms the caches and the JIT, as a
+    // running server's are
     for (const query of QUERIES) await services.search.search({ query, page: 1 });
+    // then every query ROUNDS times, interleaved, so that a burst of load from elsewhere on this
+    // shared machine falls on all of them alike, and the median of them all
     const times: number[] = [];
     let found = 0;
-    for (const query of QUERIES) {
-      const started = performance.now();
-      const page = await services.search.search({ query, page: 1 });
-      times.push(performance.now() - started);
-      if (page.total > 0) found += 1;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const query of QUERIES) {
+        const started = performance.now();
+        const page = await services.search.search({ query, page: 1 });
+        times.push(performance.now() - started);
+        if (round === 0 && page.total > 0) found += 1;
+      }
     }
     times.sort((a, b) => a - b);
     const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
     const median = at(0.5);
     console.log(
-      `site search, ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}, 10,000 toys and 500 posts, ${QUERIES.length} queries (${found} with results): median ${median.toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms, max ${at(1).toFixed(1)} ms`,
+      `site search, ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}, 10,000 toys and 500 posts, ${QUERIES.length} queries x ${ROUNDS} (${found} with results): median ${median.toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms, max ${at(1).toFixed(1)} ms`,
     );
     expect(found).toBeGreaterThan(QUERIES.length / 2);
     expect(median).toBeLessThan(50);
