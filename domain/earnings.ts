@@ -86,6 +86,7 @@ export function splitByWeights(total: number, weights: readonly number[]): numbe
   if (!Number.isSafeInteger(size * sum)) throw new RangeError("the total is too large to share exactly");
   const parts = weights.map((weight) => Math.floor((size * weight) / sum));
   let left = size - parts.reduce((a, b) => a + b, 0);
+  if (left === 0) return total < 0 ? parts.map((part) => -part || 0) : parts;
   const order = weights
     .map((weight, index) => ({ index, weight, remainder: (size * weight) % sum }))
     .sort((a, b) => b.remainder - a.remainder || b.weight - a.weight || a.index - b.index);

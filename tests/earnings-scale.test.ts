@@ -76,24 +76,29 @@ describe.skipIf(!enabled)("the earnings report of a month of 100,000 lines", () 
   it("answers each grouping within the budget, its rows adding up to the totals", async () => {
     const service = createEarningsService(database.db);
     const timings: string[] = [];
+    const best = new Map<string, number>();
     const answers = new Map<string, EarningsReport>();
     for (const by of EARNINGS_GROUPINGS) {
-      const times: number[] = [];
-      for (let run = 0; run < 3; run++) {
+      const walls: number[] = [];
+      const cpus: number[] = [];
+      for (let run = 0; run < 4; run++) {
+        const cpu = process.cpuUsage();
         const started = performance.now();
         answers.set(by, await service.report({ from: FROM, to: TO, by }));
-        times.push(performance.now() - started);
+        walls.push(performance.now() - started);
+        const used = process.cpuUsage(cpu);
+        cpus.push((used.user + used.system) / 1000);
       }
-      const [first = 0, ...rest] = times;
-      const best = Math.min(...rest);
+      // the first run warms the statement up; the best of the others is the figure
+      best.set(by, Math.min(...walls.slice(1)));
       timings.push(
-        `by=${by}: first ${first.toFixed(0)} ms, then ${best.toFixed(0)} ms (${answers.get(by)?.rows.length} rows)`,
+        `by=${by}: ${Math.round(best.get(by) ?? 0)} ms (runs ${walls.map(Math.round).join(", ")} ms; CPU ${cpus.map(Math.round).join(", ")} ms; ${answers.get(by)?.rows.length} rows)`,
       );
-      expect(best, `by=${by}`).toBeLessThan(BUDGET_MS);
     }
     console.log(
       `earnings report of ${LINES.toLocaleString("en")} lines (${database.kind}):\n  ${timings.join("\n  ")}`,
     );
+    for (const [by, ms] of best) expect(ms, `by=${by}`).toBeLessThan(BUDGET_MS);
 
     // what every grouping shares out adds up to the lines: per day and per toy everything of
     // the matched toys, per placement and country all but the unattributed

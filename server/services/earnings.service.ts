@@ -370,14 +370,27 @@ export function createEarningsService(db: Database, options: { now?: () => Date 
 
     // Orders: a toy with shipped lines in the period counts those (items shipped minus returns);
     // one with only orders-report lines (ordered, not shipped yet) counts the items ordered.
-    const productOf = (g: LineGroup) => (g.toyId !== null ? `toy:${g.toyId}` : `item:${g.itemId}`);
-    const shipped = new Set(groups.filter((g) => g.kind === "earnings").map(productOf));
+    const shipped = new Set<string>();
+    for (const g of groups) {
+      if (g.kind === "earnings") shipped.add(g.toyId !== null ? `toy:${g.toyId}` : `item:${g.itemId}`);
+    }
 
     const totals: Ledger = new Map();
     const unattributed: Ledger = new Map();
     const rows: Ledger = new Map();
     const unmatchedItems = new Set<string>();
     let unmatchedLines = 0;
+
+    // per toy and day, the clicks that share unmapped lines: those of placements without a tracking ID of their own
+    const sharingCells = new Map<string, ClickCell[]>();
+    for (const [key, list] of cells) {
+      sharingCells.set(
+        key,
+        list.filter((cell) => !owned.some((placement) => placementCovers(placement, cell.placement))),
+      );
+    }
+    // only these groupings need each group's parts; per toy and per day a group counts whole
+    const byPlacement = by === "post" || by === "placement" || by === "country";
 
     /** A part of a group that went to a placement (and the visitors' country). */
     const credit = (placement: string, country: string, currency: string, money: Money) => {
@@ -388,6 +401,7 @@ export function createEarningsService(db: Database, options: { now?: () => Date 
     };
 
     for (const g of groups) {
+      const product = g.toyId !== null ? `toy:${g.toyId}` : `item:${g.itemId}`;
       if (g.toyId === null) {
         unmatchedLines += g.lines;
         unmatchedItems.add(g.itemId ?? "");
@@ -395,18 +409,19 @@ export function createEarningsService(db: Database, options: { now?: () => Date 
       let money: Money;
       if (g.kind === "earnings")
         money = { earnings: g.earningsCents, revenue: g.revenueCents, orders: g.items - g.returns };
-      else if (shipped.has(productOf(g))) continue;
+      else if (shipped.has(product)) continue;
       else money = { earnings: 0, revenue: 0, orders: g.items };
 
       add(totals, "", g.currency, money);
       if (by === "day") add(rows, g.day, g.currency, money);
-      if (by === "toy" && g.toyId !== null) add(rows, `toy:${g.toyId}`, g.currency, money);
+      if (by === "toy" && g.toyId !== null) add(rows, product, g.currency, money);
 
-      const dayCells = g.toyId === null ? [] : (cells.get(`${g.toyId}|${g.day}`) ?? []);
+      const cellKey = `${g.toyId}|${g.day}`;
       if (g.placement !== null) {
         // 1. a tracking ID the owner gave a placement: whole to it, its country by that placement's clicks
+        if (!byPlacement) continue;
         const byCountry = new Map<string, number>();
-        for (const cell of dayCells) {
+        for (const cell of g.toyId === null ? [] : (cells.get(cellKey) ?? [])) {
           if (placementCovers(g.placement, cell.placement)) {
             byCountry.set(cell.country, (byCountry.get(cell.country) ?? 0) + cell.clicks);
           }
@@ -425,12 +440,13 @@ export function createEarningsService(db: Database, options: { now?: () => Date 
         continue;
       }
       // 2. shared by the clicks of the toy that day, leaving out placements with a tracking ID of their own
-      const sharing = dayCells.filter((cell) => !owned.some((placement) => placementCovers(placement, cell.placement)));
+      const sharing = g.toyId === null ? [] : (sharingCells.get(cellKey) ?? []);
       if (sharing.length === 0) {
         // 3. nothing to share it by
         add(unattributed, "", g.currency, money);
         continue;
       }
+      if (!byPlacement) continue;
       const parts = share(
         money,
         sharing.map((cell) => cell.clicks),
