@@ -195,21 +195,22 @@ export function createEarningsService(db: Database, options: { now?: () => Date 
     const days = daysOf(from, to);
     const groups: LineGroup[] = [];
     for (const record of answer?.lines ? answer.lines.split("\x1e") : []) {
-      const [day = "", toyId = "", itemId = "", placement = "", currency = "", kind = "", ...sums] =
-        record.split("\x1f");
-      const [items = 0, returns = 0, revenueCents = 0, earningsCents = 0, lines = 0] = sums.map(Number);
+      const f = record.split("\x1f");
+      const toyId = f[1] ?? "";
+      const itemId = f[2] ?? "";
+      const placement = f[3] ?? "";
       groups.push({
-        day: days[Number(day)] ?? "",
+        day: days[Number(f[0])] ?? "",
         toyId: toyId === "" ? null : Number(toyId),
         itemId: itemId === "" ? null : (JSON.parse(itemId) as string),
         placement: placement === "" ? null : placement,
-        currency,
-        kind: kind as LineGroup["kind"],
-        items,
-        returns,
-        revenueCents,
-        earningsCents,
-        lines,
+        currency: f[4] ?? "",
+        kind: f[5] as LineGroup["kind"],
+        items: Number(f[6]),
+        returns: Number(f[7]),
+        revenueCents: Number(f[8]),
+        earningsCents: Number(f[9]),
+        lines: Number(f[10]),
       });
     }
     const cells = new Map<string, ClickCell[]>();
@@ -351,6 +352,11 @@ export function createEarningsService(db: Database, options: { now?: () => Date 
     return rows.map((row) => row.placement);
   }
 
+  /**
+   * A period's figures by one grouping, as decision 064 shares them out: a row per key and
+   * currency, the totals per currency, what no click or tracking ID attributes, and how many
+   * lines match no toy.
+   */
   async function report(query: EarningsQuery): Promise<EarningsReport> {
     const period = earningsPeriod(query, now());
     const { from, to, by } = period;
