@@ -61,6 +61,7 @@ export const AUDIT_ITEM_KINDS = [
   "quiz-submission",
   "personal-data",
   "settings",
+  "earnings",
 ] as const;
 export type AuditItemKind = (typeof AUDIT_ITEM_KINDS)[number];
 
@@ -77,6 +78,7 @@ export const AUDIT_KIND_LABELS: Record<AuditItemKind, string> = {
   "quiz-submission": "Quiz submission",
   "personal-data": "Personal data",
   settings: "Settings",
+  earnings: "Earnings",
 };
 
 /** Entries per page, in the admin list and by default in the API. */
@@ -200,6 +202,8 @@ const settingNote = (label: string) => (value: string | number | boolean) =>
 
 const DETAIL_NOTES: Record<string, (value: string | number | boolean) => string | null> = {
   forever: (value) => (value === true ? "for good" : null),
+  placement: (value) => (value === "" ? "no placement" : `placement ${value}`),
+  previous: (value) => `was ${value}`,
   test: (value) => (value === true ? "test copy to the owner" : null),
   reply: (value) => (value === true ? "reply to the sender" : null),
   scheduled: (value) => (value === true ? "scheduled" : null),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PostBlock, ProductBoxToy } from "./product-boxes";
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "./slug";
 import { wireSchema } from "./wire-schema";
 
 // Posts as the storefront reads them (spec/storefront.md §3) and where they live.
@@ -87,6 +88,24 @@ export const POST_AUTHOR = { name: "Pawsome Picks Team", imageUrl: "/placeholder
 /** Guides live under /guides; reviews, comparisons and anything else under /reviews. */
 export function postPath(post: { postType: string; slug: string }): string {
   return post.postType === "guide" ? `/guides/${post.slug}` : `/reviews/${post.slug}`;
+}
+
+/**
+ * The slug a post page's path names, or null when the path is no post page. Read as the router
+ * reads it: either section shows any post (`loadPostDetail`), the section's spelling is matched
+ * without regard to case and a trailing slash is allowed, while the slug is looked up exactly,
+ * so only a slug's own form (lower case) can name a post. Escapes are undone; a broken one is no page.
+ */
+export function postSlugOfPath(path: string): string | null {
+  const match = /^\/(reviews|guides)\/([^/]+)\/?$/i.exec(path);
+  if (!match?.[2]) return null;
+  let slug: string;
+  try {
+    slug = decodeURIComponent(match[2]);
+  } catch {
+    return null;
+  }
+  return slug.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(slug) ? slug : null;
 }
 
 /** "review" -> "Review": the badge text of the review detail page. */

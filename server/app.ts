@@ -8,6 +8,7 @@ import { catalogRouter } from "./api/catalog";
 import { catalogEditorRouter } from "./api/catalog-editor";
 import { catalogueCsvRouter } from "./api/catalogue-csv";
 import { contentRouter } from "./api/content";
+import { earningsReportRouter } from "./api/earnings-report";
 import { formsRouter } from "./api/forms";
 import { insightsRouter } from "./api/insights";
 import { linkCheckRouter } from "./api/link-check";
@@ -92,6 +93,8 @@ export function apiRouter(
   options: {
     secureCookies: boolean;
     trackRateLimit: RateLimit;
+    /** the public origin: a page view's Referer on it names the article viewed */
+    siteUrl: string;
     /** answers repeated anonymous reads from memory (response-cache.ts) */
     responseCache?: RequestHandler;
   },
@@ -120,7 +123,7 @@ export function apiRouter(
   api.use(catalogEditorRouter(services));
   api.use(mediaRouter(services));
   api.use(formsRouter(services));
-  api.use(insightsRouter(services, { trackRateLimit: options.trackRateLimit }));
+  api.use(insightsRouter(services, { trackRateLimit: options.trackRateLimit, siteUrl: options.siteUrl }));
   api.use(messagesRouter(services));
   api.use(subscribersRouter(services));
   api.use(newslettersRouter(services));
@@ -129,6 +132,7 @@ export function apiRouter(
   api.use(siteSettingsRouter(services));
   api.use(productSyncRouter(services));
   api.use(linkCheckRouter(services));
+  api.use(earningsReportRouter(services));
   api.use(apiNotFound);
   return api;
 }
@@ -220,7 +224,10 @@ export function createApp({
   app.use(loadSession(services.auth, secureCookies));
   app.use(privateAnswers(sessionCookieName(secureCookies)));
 
-  app.use("/api", apiRouter(services, { secureCookies, trackRateLimit, responseCache: responseCache.middleware }));
+  app.use(
+    "/api",
+    apiRouter(services, { secureCookies, trackRateLimit, siteUrl, responseCache: responseCache.middleware }),
+  );
 
   app.use(seoRouter(services, siteUrl));
   app.use(socialImages(services));

@@ -593,6 +593,19 @@ const API_EXAMPLES: Record<string, Example> = {
   },
   "POST /api/admin/product-sync": { arrange: async () => ({ path: "/api/admin/product-sync" }) },
   "POST /api/admin/link-check": { arrange: async () => ({ path: "/api/admin/link-check" }) },
+  "PUT /api/admin/earnings/tracking-ids/{trackingId}": {
+    arrange: async () => ({
+      path: `/api/admin/earnings/tracking-ids/walk-${next()}-20`,
+      json: { placement: "catalogue" },
+    }),
+  },
+  "DELETE /api/admin/earnings/tracking-ids/{trackingId}": {
+    async arrange() {
+      const trackingId = `walk-${next()}-20`;
+      await server.services.earningsReport.mapTrackingId(trackingId, "home");
+      return { path: `/api/admin/earnings/tracking-ids/${trackingId}` };
+    },
+  },
   "PUT /api/admin/settings": {
     arrange: async () => ({
       path: "/api/admin/settings",

@@ -4,7 +4,7 @@ import addFormats from "ajv-formats";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toys } from "#server/db/schema.ts";
+import { earningsRows, toys } from "#server/db/schema.ts";
 import { createSmtpTransport } from "#server/mail/transport.ts";
 import { type FeedServer, feedItem, rssFeed, startFeedServer } from "../../tests/support/feed-server";
 import { type LinkServer, startLinkServer } from "../../tests/support/link-server";
@@ -614,6 +614,75 @@ describe("admin calls", () => {
     });
     expect(csv.text.split("\r\n")[0]).toBe(
       "Date,Email,Dog Size,Dog Age,Chew Style,Play Style,Toy Purpose,Email Consent",
+    );
+  });
+
+  it("answer the earnings report, its export, unmatched items and tracking IDs", async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    await server.database.db.update(toys).set({ amazonAsin: "B0CONTRACT" }).where(eq(toys.id, 1));
+    await server.database.db.insert(earningsRows).values([
+      {
+        fingerprint: "contract-1",
+        kind: "earnings",
+        day,
+        itemId: "B0CONTRACT",
+        trackingId: "pawsome-20",
+        items: 1,
+        revenueCents: 1999,
+        earningsCents: 80,
+        currency: "USD",
+      },
+      {
+        fingerprint: "contract-2",
+        kind: "earnings",
+        day,
+        itemId: "B0NOTOY001",
+        itemName: "Something else",
+        trackingId: "pawsome-20",
+        items: 1,
+        revenueCents: 500,
+        earningsCents: 20,
+        currency: "GBP",
+      },
+    ]);
+    for (const by of ["post", "placement", "toy", "day", "country"]) {
+      const report = await call("get", `/api/admin/earnings?by=${by}`, { admin: true });
+      expect(report.status).toBe(200);
+    }
+    const byToy = await call("get", `/api/admin/earnings?from=${day}&to=${day}&by=toy`, { admin: true });
+    expect((byToy.body as { rows: { key: string }[] }).rows.map((row) => row.key)).toContain("toy:1");
+    expect((await call("get", "/api/admin/earnings?by=week", { admin: true })).status).toBe(400);
+    const csv = await call("get", `/api/admin/earnings.csv?from=${day}&to=${day}&by=day`, { admin: true });
+    // the byte order mark is read away as the text is decoded
+    expect(csv.text.split("\r\n")[0]).toBe(
+      "Day,Key,Currency,Earnings,Revenue,Orders,Clicks,Page views,Conversion,EPC,RPM",
+    );
+    const unmatched = await call("get", "/api/admin/earnings/unmatched?limit=5", { admin: true });
+    expect(unmatched.body).toEqual([
+      { itemId: "B0NOTOY001", itemName: "Something else", lines: 1, earnings: [{ currency: "GBP", earnings: 0.2 }] },
+    ]);
+    const mapped = await call("put", "/api/admin/earnings/tracking-ids/pawsome-contract-20", {
+      body: { placement: "catalogue" },
+      admin: true,
+    });
+    expect(mapped.body).toMatchObject({ trackingId: "pawsome-contract-20", placement: "catalogue" });
+    expect(
+      (
+        await call("put", "/api/admin/earnings/tracking-ids/pawsome-contract-20", {
+          body: { placement: "other" },
+          admin: true,
+        })
+      ).status,
+    ).toBe(400);
+    const listed = await call("get", "/api/admin/earnings/tracking-ids", { admin: true });
+    expect((listed.body as { trackingId: string }[]).map((t) => t.trackingId)).toEqual(
+      expect.arrayContaining(["pawsome-20", "pawsome-contract-20"]),
+    );
+    expect((await call("delete", "/api/admin/earnings/tracking-ids/pawsome-contract-20", { admin: true })).status).toBe(
+      204,
+    );
+    expect((await call("delete", "/api/admin/earnings/tracking-ids/pawsome-contract-20", { admin: true })).status).toBe(
+      404,
     );
   });
 

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
+import type { Request } from "express";
 import { z } from "zod";
 import { isCrawler } from "#domain/crawlers.ts";
 import { csvLine, localDateFormatter, QUIZ_CSV_FILENAME, QUIZ_CSV_HEADERS, quizCsvLine } from "#domain/csv.ts";
@@ -14,6 +15,7 @@ import {
   type QuizSubmissionItem,
   SUBMISSIONS_PAGE_SIZE,
 } from "#domain/insights.ts";
+import { postSlugOfPath } from "#domain/posts.ts";
 import { type QuizFunnel, quizFunnelQuerySchema, quizStepBodySchema } from "#domain/quiz-funnel.ts";
 import { adminOnly } from "#server/http/access.ts";
 import { HttpError, isClientAbort } from "#server/http/errors.ts";
@@ -51,8 +53,29 @@ export const exportQuerySchema = z.object({
     .optional(),
 });
 
+/**
+ * The post a page view is of: the slug its Referer's path names, when the Referer is a page of
+ * this site (its public origin, or the origin the request came to, as csrf.ts reads Origin).
+ */
+export function viewedPostSlug(req: Request, siteUrl: string): string | null {
+  const referer = req.get("referer");
+  if (!referer) return null;
+  let page: URL;
+  try {
+    page = new URL(referer);
+  } catch {
+    return null;
+  }
+  const ownOrigin = `${req.protocol}://${req.get("host")}`;
+  if (page.origin !== new URL(siteUrl).origin && page.origin !== ownOrigin) return null;
+  return postSlugOfPath(page.pathname);
+}
+
 /** Visit tracking (public) and the owner's numbers: dashboard, quiz submissions and their CSV export. */
-export function insightsRouter(services: Services, { trackRateLimit }: { trackRateLimit: RateLimit }) {
+export function insightsRouter(
+  services: Services,
+  { trackRateLimit, siteUrl }: { trackRateLimit: RateLimit; siteUrl: string },
+) {
   const { stats, dashboard, quizSubmissions, rateLimits, audit, quizFunnel } = services;
   const router = createRouter();
 
@@ -67,8 +90,11 @@ export function insightsRouter(services: Services, { trackRateLimit }: { trackRa
     res.status(204).end();
   });
 
+  // The page's own address comes as the Referer (the spec's call has no body; the site's
+  // Referrer-Policy, strict-origin-when-cross-origin, sends same-origin calls the full URL): a
+  // post's page of this site is also a view of that article (decision 064).
   router.post("/track-pageview", limitPerIp(rateLimits, "track-pageview", trackRateLimit), async (req, res) => {
-    if (counts(req, res.locals.session)) await stats.trackPageView();
+    if (counts(req, res.locals.session)) await stats.trackPageView(viewedPostSlug(req, siteUrl));
     res.status(204).end();
   });
 

@@ -49,6 +49,7 @@ describe("GET /api/openapi.json", () => {
     const router = apiRouter(server.services, {
       secureCookies: false,
       trackRateLimit: { max: 1, windowMs: 1 },
+      siteUrl: "http://localhost:3000",
     }) as unknown as { stack: Layer[] };
     const registered = registeredRoutes(router.stack).sort();
     expect(registered.length).toBeGreaterThan(30);

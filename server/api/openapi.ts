@@ -35,6 +35,16 @@ import {
 import { categoryDeleteQuerySchema, categoryInputSchema, categoryOrderSchema } from "#domain/category-form.ts";
 import { contactRequestSchema } from "#domain/contact.ts";
 import { QUIZ_CSV_FILENAME } from "#domain/csv.ts";
+import {
+  EARNINGS_CSV_FILENAME_PATTERN,
+  EARNINGS_MAX_DAYS,
+  earningsQuerySchema,
+  earningsReportSchema,
+  trackingIdMappingSchema,
+  trackingIdSummarySchema,
+  unmatchedItemSchema,
+  unmatchedQuerySchema,
+} from "#domain/earnings.ts";
 import { formSavedReplySchema, formSentReplySchema } from "#domain/form-reply.ts";
 import { MAX_DATABASE_ID } from "#domain/ids.ts";
 import {
@@ -204,6 +214,9 @@ const WIRE_SCHEMAS: Record<string, z.ZodType> = {
   CatalogueImportReport: catalogueImportReportSchema,
   CatalogueImportRefusal: catalogueImportRefusalSchema,
   QuizFunnel: quizFunnelSchema,
+  EarningsReport: earningsReportSchema,
+  UnmatchedItem: unmatchedItemSchema,
+  TrackingIdSummary: trackingIdSummarySchema,
 };
 type WireName = keyof typeof WIRE_SCHEMAS;
 
@@ -220,9 +233,15 @@ const HEADERS = {
     description: "Saves the answer as a file",
     schema: {
       type: "string",
-      enum: [QUIZ_CSV_FILENAME, SUBSCRIBERS_CSV_FILENAME, PERSONAL_DATA_FILENAME, CATALOGUE_CSV_FILENAME].map(
-        (name) => `attachment; filename="${name}"`,
-      ),
+      anyOf: [
+        {
+          enum: [QUIZ_CSV_FILENAME, SUBSCRIBERS_CSV_FILENAME, PERSONAL_DATA_FILENAME, CATALOGUE_CSV_FILENAME].map(
+            (name) => `attachment; filename="${name}"`,
+          ),
+        },
+        // the earnings export is named after its grouping and period
+        { pattern: `^attachment; filename="${EARNINGS_CSV_FILENAME_PATTERN}"$` },
+      ],
     },
   },
   "X-Unread-Count": {
@@ -990,6 +1009,73 @@ const OPERATIONS: Operation[] = [
       "The quiz funnel of a period (UTC days, both included, at most 366): each step's count in order, and how many walks chose each option of each question",
     query: quizFunnelQuerySchema,
     ok: { 200: { description: "The funnel", body: "QuizFunnel" } },
+  },
+  {
+    method: "get",
+    path: "/admin/earnings",
+    operationId: "getEarningsReport",
+    tag: "Admin insights",
+    summary: `Earnings, revenue, orders, clicks, page views, conversion, EPC and RPM of a period (UTC days, both included, at most ${EARNINGS_MAX_DAYS}; the last 30 days without from and to) per article, placement group, toy, day or country and currency, shared out by clicks as decision 064 says; with the totals per currency, what no click or tracking ID attributes, and how many lines match no toy`,
+    query: earningsQuerySchema,
+    ok: { 200: { description: "The report", body: "EarningsReport" } },
+  },
+  {
+    method: "get",
+    path: "/admin/earnings.csv",
+    operationId: "exportEarningsReport",
+    tag: "Admin insights",
+    summary: "The report's rows as CSV (the same query), named after its grouping and period",
+    query: earningsQuerySchema,
+    ok: {
+      200: {
+        description: "earnings-by-{by}-{from}-to-{to}.csv",
+        contentType: "text/csv",
+        body: { type: "string" },
+        headers: ["Content-Disposition"],
+      },
+    },
+  },
+  {
+    method: "get",
+    path: "/admin/earnings/unmatched",
+    operationId: "listUnmatchedEarningsItems",
+    tag: "Admin insights",
+    summary:
+      "Items of the imported reports that no toy has as its ASIN or retailer item id, most lines first (X-Total-Count tells how many there are); their lines count once a toy has the id",
+    query: unmatchedQuerySchema,
+    ok: { 200: { description: "Unmatched items", body: ["UnmatchedItem"], headers: ["X-Total-Count"] } },
+  },
+  {
+    method: "get",
+    path: "/admin/earnings/tracking-ids",
+    operationId: "listTrackingIds",
+    tag: "Admin insights",
+    summary:
+      "Every tracking ID the imported reports name (lower case) or the owner gave a placement, with its lines, earnings per currency and placement",
+    ok: { 200: { description: "Tracking IDs", body: ["TrackingIdSummary"] } },
+  },
+  {
+    method: "put",
+    path: "/admin/earnings/tracking-ids/{trackingId}",
+    operationId: "mapTrackingId",
+    tag: "Admin insights",
+    summary:
+      "Gives a tracking ID a placement: its lines go there whole, and that placement's clicks no longer share other lines (null takes the placement away). A post, breed or newsletter placement must exist; `other` is refused",
+    pathStrings: {
+      trackingId: "the tracking ID, in lower case (reports' tracking IDs are matched without regard to case)",
+    },
+    body: trackingIdMappingSchema,
+    ok: { 200: { description: "The tracking ID now", body: "TrackingIdSummary" } },
+  },
+  {
+    method: "delete",
+    path: "/admin/earnings/tracking-ids/{trackingId}",
+    operationId: "unmapTrackingId",
+    tag: "Admin insights",
+    summary: "Takes a tracking ID's placement away: its lines are shared by clicks again (404 when it has none)",
+    pathStrings: { trackingId: "the tracking ID, in lower case" },
+    ok: { 204: { description: "Removed" } },
+    errors: [404],
   },
   {
     method: "get",

@@ -7,6 +7,7 @@ import type { AuthService } from "./auth.service";
 import type { BreedEditorService } from "./breed-editor.service";
 import type { CatalogueCsvService } from "./catalogue-csv.service";
 import type { CategoryEditorService } from "./category-editor.service";
+import type { EarningsService } from "./earnings.service";
 import type { InboxService } from "./inbox.service";
 import type { LinkCheckService } from "./link-check.service";
 import type { MediaService } from "./media.service";
@@ -645,6 +646,34 @@ export function authRules(auth: Pick<AuthService, "sessionFor">): AuditRules<Aut
     changePassword: {
       entries: (_args, result) =>
         result.outcome === "changed" ? { action: "update", itemKind: "account", details: { password: true } } : null,
+    },
+  };
+}
+
+/**
+ * Earnings: a tracking ID given a placement or taken from it (a change of how lines are shared
+ * out, recorded when something changed), and each CSV export of the report.
+ */
+export function earningsRules(): AuditRules<EarningsService> {
+  return {
+    mapTrackingId: {
+      entries: (_args, { entry, previous, changed }) =>
+        changed
+          ? {
+              action: entry.placement === null ? "delete" : "update",
+              itemKind: "earnings",
+              itemLabel: `Tracking ID ${entry.trackingId}`,
+              details: { placement: entry.placement ?? "", previous: previous ?? undefined },
+            }
+          : null,
+    },
+    csv: {
+      entries: ([query], result) => ({
+        action: "export",
+        itemKind: "earnings",
+        itemLabel: `Earnings by ${query.by} (CSV)`,
+        details: { rows: result.rows },
+      }),
     },
   };
 }

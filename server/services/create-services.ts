@@ -17,6 +17,7 @@ import {
   breedEditorRules,
   catalogueCsvRules,
   categoryEditorRules,
+  earningsRules,
   inboxRules,
   linkCheckRules,
   mediaRules,
@@ -37,6 +38,7 @@ import { createCategoryEditorService } from "./category-editor.service";
 import { createContactService } from "./contact.service";
 import { createContentService } from "./content.service";
 import { createDashboardService } from "./dashboard.service";
+import { createEarningsService } from "./earnings.service";
 import { createHealthService } from "./health.service";
 import { createInboxService } from "./inbox.service";
 import { createLinkCheckService, type LinkCheckOptions } from "./link-check.service";
@@ -407,6 +409,8 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     quiz,
     /** how far visitors get through the quiz, per day (issue 28) */
     quizFunnel,
+    /** earnings shared out to articles, placements, toys, countries and days, and tracking IDs (issue 28, decision 064) */
+    earningsReport: audited(createEarningsService(db, { now: config.now }), audit, earningsRules()),
     publicForms: createPublicFormsService(
       {
         contact,

@@ -1,12 +1,12 @@
 import { createHmac } from "node:crypto";
-import { desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import { isoDay } from "#domain/dates.ts";
 import { type ClickBreakdown, type DailyStats, deletedToyName, type ToyClicks } from "#domain/insights.ts";
 import { type CountryCode, isCountryCode } from "#domain/marketplaces.ts";
 import { placementGroup } from "#domain/placements.ts";
 import { postPath } from "#domain/posts.ts";
 import type { Database } from "#server/db/client.ts";
-import { affiliateClicks, posts, toys, visitorDailyHashes, visitorStats } from "#server/db/schema.ts";
+import { affiliateClicks, posts, postViewsDaily, toys, visitorDailyHashes, visitorStats } from "#server/db/schema.ts";
 import type { RateLimitService } from "./rate-limit.service";
 import type { SecretSource } from "./secrets.service";
 
@@ -66,9 +66,35 @@ export function createStatsService(
       }
     },
 
-    /** One page shown. */
-    async trackPageView(): Promise<void> {
-      await bump(isoDay(now()), { pageViews: 1 });
+    /**
+     * One page shown; when it was a post's page (`postSlug`, read from its address), a view of
+     * that article too (the RPM's denominator, decision 064). Only a published post's slug is
+     * stored: the insert takes it from the post's own row, so a made-up slug adds nothing.
+     */
+    async trackPageView(postSlug: string | null = null): Promise<void> {
+      const at = now();
+      const day = isoDay(at);
+      await bump(day, { pageViews: 1 });
+      if (postSlug === null) return;
+      await db
+        .insert(postViewsDaily)
+        .select(
+          db
+            .select({ day: sql<string>`${day}::date`.as("day"), slug: posts.slug, views: sql<number>`1`.as("views") })
+            .from(posts)
+            .where(
+              and(
+                eq(posts.slug, postSlug),
+                eq(posts.status, "published"),
+                lte(posts.publishedAt, at),
+                isNull(posts.deletedAt),
+              ),
+            ),
+        )
+        .onConflictDoUpdate({
+          target: [postViewsDaily.day, postViewsDaily.slug],
+          set: { views: sql`${postViewsDaily.views} + 1` },
+        });
     },
 
     /** The last `days` days, oldest first, with 0 for days without a row. */
