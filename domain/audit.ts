@@ -61,6 +61,7 @@ export const AUDIT_ITEM_KINDS = [
   "quiz-submission",
   "personal-data",
   "settings",
+  "earnings",
 ] as const;
 export type AuditItemKind = (typeof AUDIT_ITEM_KINDS)[number];
 
@@ -77,6 +78,7 @@ export const AUDIT_KIND_LABELS: Record<AuditItemKind, string> = {
   "quiz-submission": "Quiz submission",
   "personal-data": "Personal data",
   settings: "Settings",
+  earnings: "Earnings report",
 };
 
 /** Entries per page, in the admin list and by default in the API. */
