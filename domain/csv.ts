@@ -126,8 +126,8 @@ export function createCsvReader(options: CsvReaderOptions = {}): CsvReader {
     problem = null;
   };
   /** counts a character of the record; past the limit the record is an error and its text is dropped */
-  const tooLong = () => {
-    recordLength += 1;
+  const tooLong = (characters: number) => {
+    recordLength += characters;
     if (recordLength > maxLength && problem === null) {
       problem = {
         line: recordLine,
@@ -145,12 +145,14 @@ export function createCsvReader(options: CsvReaderOptions = {}): CsvReader {
         started = true;
         if (text.startsWith(UTF8_BOM)) i = 1;
       }
-      for (; i < text.length; i++) {
+      const length = text.length;
+      while (i < length) {
         const c = text.charCodeAt(i);
         if (afterCr) {
           afterCr = false;
           if (c === LF) {
             if (inQuotes && !quotePending && problem === null) cell += "\n";
+            i += 1;
             continue;
           }
         }
@@ -159,6 +161,7 @@ export function createCsvReader(options: CsvReaderOptions = {}): CsvReader {
             quotePending = false;
             if (c === QUOTE) {
               if (problem === null) cell += '"';
+              i += 1;
               continue;
             }
             inQuotes = false;
@@ -166,23 +169,33 @@ export function createCsvReader(options: CsvReaderOptions = {}): CsvReader {
             // the character after the closing quote is read as outside quotes, below
           } else if (c === QUOTE) {
             quotePending = true;
+            i += 1;
+            continue;
+          } else if (c === CR || c === LF) {
+            line += 1;
+            afterCr = c === CR;
+            if (!tooLong(1)) cell += text[i];
+            i += 1;
             continue;
           } else {
-            if (c === CR) {
-              line += 1;
-              afterCr = true;
-            } else if (c === LF) {
-              line += 1;
+            // a run of plain text inside the quotes, taken at once
+            let end = i + 1;
+            while (end < length) {
+              const next = text.charCodeAt(end);
+              if (next === QUOTE || next === CR || next === LF) break;
+              end += 1;
             }
-            if (!tooLong()) cell += text[i];
+            if (!tooLong(end - i)) cell += text.slice(i, end);
+            i = end;
             continue;
           }
         }
         if (c === delimiter) {
-          if (!tooLong()) cells.push(cell);
+          if (!tooLong(1)) cells.push(cell);
           cell = "";
           cellHasText = false;
           closedQuote = false;
+          i += 1;
           continue;
         }
         if (c === CR || c === LF) {
@@ -190,6 +203,7 @@ export function createCsvReader(options: CsvReaderOptions = {}): CsvReader {
           line += 1;
           recordLine = line;
           afterCr = c === CR;
+          i += 1;
           continue;
         }
         if (closedQuote) {
@@ -197,15 +211,25 @@ export function createCsvReader(options: CsvReaderOptions = {}): CsvReader {
             line,
             error: `Line ${line}: a quoted cell must end at ${delimiterName} or the end of the line (write a quote inside it as "")`,
           };
+          i += 1;
           continue;
         }
         if (c === QUOTE && !cellHasText) {
           inQuotes = true;
           cellLine = line;
+          i += 1;
           continue;
         }
+        // a run of plain text (a quote inside it is text), taken at once
+        let end = i + 1;
+        while (end < length) {
+          const next = text.charCodeAt(end);
+          if (next === delimiter || next === CR || next === LF) break;
+          end += 1;
+        }
         cellHasText = true;
-        if (!tooLong()) cell += text[i];
+        if (!tooLong(end - i)) cell += text.slice(i, end);
+        i = end;
       }
       return out;
     },

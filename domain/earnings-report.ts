@@ -278,6 +278,8 @@ const SPACES = /[\s\u00a0\u202f]/g;
  */
 function readDecimal(text: string): Decimal | null {
   let rest = text.trim();
+  // no amount is longer; nor is any pattern below tried on a long text
+  if (rest.length > 50) return null;
   let negative = false;
   if (/^\(.*\)$/.test(rest)) {
     negative = true;
@@ -370,7 +372,7 @@ function monthNumber(name: string): number | null {
   return at >= 0 ? at + 1 : null;
 }
 
-const TIME = String.raw`(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s*[AP]M)?(?:\s*(?:Z|UTC|GMT|[+-]\d{2}:?\d{2}|[A-Z]{2,4}))?)?`;
+const TIME = String.raw`(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?: ?[AP]M)?(?: ?(?:Z|UTC|GMT|[+-]\d{2}:?\d{2}|[A-Z]{2,4}))?)?`;
 type DateParts = (match: RegExpExecArray) => { year: number; month: number | null; day: number };
 const fullYear = (text = "") => (text.length === 2 ? 2000 + Number(text) : Number(text));
 const DATE_PATTERNS: readonly [RegExp, DateParts][] = [
@@ -404,6 +406,8 @@ const DATE_PATTERNS: readonly [RegExp, DateParts][] = [
  */
 export function readReportDate(text: string): string | null {
   const value = text.trim();
+  // no date is longer; nor is any pattern below tried on a long text
+  if (value.length > 40) return null;
   for (const [pattern, parts] of DATE_PATTERNS) {
     const match = pattern.exec(value);
     if (!match) continue;
@@ -508,135 +512,166 @@ function isSkipped(cells: readonly string[], header: Header): boolean {
   return header.keys.startsWith(columnKey(cells[0] ?? "")) && cells.map(columnKey).join(",") === header.keys;
 }
 
+/** Printable ASCII with single spaces inside: text that needs no cleaning (nearly every cell of a report). */
+const PLAIN_TEXT = /^[!-~]+(?: [!-~]+)*$|^$/;
+
 /** Text as stored: no control characters, runs of white space as one space, at most `max` characters. */
-function cleanText(text: string, max: number): string {
-  return stripForbiddenCharacters(text).replace(/\s+/g, " ").trim().slice(0, max);
+function cleanText(text: string, max = Number.POSITIVE_INFINITY): string {
+  const clean = PLAIN_TEXT.test(text) ? text : stripForbiddenCharacters(text).replace(/\s+/g, " ").trim();
+  return clean.length > max ? clean.slice(0, max) : clean;
 }
 
-/** One data line of a file whose header was read: its figures, or what is wrong with it. */
+/** A cell of the line by field, trimmed; "" when the file has no such column or the line no such cell. */
+function cellOf(cells: readonly string[], header: Header, field: Field): string {
+  const i = header.index[field];
+  return i === undefined ? "" : (cells[i] ?? "").trim();
+}
+
+/** A column named in a message: as the file's header writes it. */
+function columnName(header: Header, field: Field): string {
+  return `"${header.names[field] ?? FIELD_NAMES[field]}"`;
+}
+
+/** A whole-number cell; an empty optional one is 0. Problems go to `problems`. */
+function wholeNumberOf(cells: readonly string[], header: Header, field: Field, problems: string[]): number {
+  const text = cellOf(cells, header, field);
+  if (text === "") {
+    if (header.spec.required.includes(field)) problems.push(`${columnName(header, field)} is empty`);
+    return 0;
+  }
+  const value = /^\d{1,9}$/.test(text) ? Number(text) : readWholeNumber(text);
+  if (value === null) problems.push(`${shown(text)} in ${columnName(header, field)} is not a whole number`);
+  return value ?? 0;
+}
+
+/** An amount cell as written, or null when empty or unreadable (a problem for a required or unreadable one). */
+function decimalOf(cells: readonly string[], header: Header, field: Field, problems: string[]): Decimal | null {
+  if (header.index[field] === undefined) return null;
+  const text = cellOf(cells, header, field);
+  if (text === "") {
+    if (header.spec.required.includes(field)) problems.push(`${columnName(header, field)} is empty`);
+    return null;
+  }
+  const plain = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  const decimal = plain
+    ? { negative: false, whole: plain[1] ?? "0", fraction: plain[2] ?? "", currency: null, marked: false }
+    : readDecimal(text);
+  if (!decimal) problems.push(`${shown(text)} in ${columnName(header, field)} is not an amount`);
+  return decimal;
+}
+
+/** An amount in the line's currency's minor unit; 0 for none. */
+function moneyOf(
+  decimal: Decimal | null,
+  currency: string,
+  cells: readonly string[],
+  header: Header,
+  field: Field,
+  problems: string[],
+): number {
+  if (!decimal) return 0;
+  if (decimal.currency !== null && decimal.currency !== currency) {
+    problems.push(
+      `${shown(cellOf(cells, header, field))} in ${columnName(header, field)} is in ${decimal.currency}, but the line is in ${currency}`,
+    );
+    return 0;
+  }
+  const units = minorUnits(decimal, currency);
+  if (units === null)
+    problems.push(`${shown(cellOf(cells, header, field))} in ${columnName(header, field)} is too large`);
+  return units ?? 0;
+}
+
+/** One data line of a file whose header was read: its figures and normalised content, or what is wrong with it. */
 function readLine(
   record: CsvRecord,
   header: Header,
-):
-  | { ok: true; line: Omit<EarningsLine, "fingerprint" | "occurrence">; content: string }
-  | { ok: false; message: string } {
-  const { spec, index, names } = header;
+): { ok: true; line: EarningsLine; content: string } | { ok: false; message: string } {
+  const { spec } = header;
   const { cells } = record;
   const problems: string[] = [];
-  const at = (field: Field) => {
-    const i = index[field];
-    return i === undefined ? "" : (cells[i] ?? "").trim();
-  };
-  const nameOf = (field: Field) => `"${names[field] ?? FIELD_NAMES[field]}"`;
 
-  const extra = cells.slice(header.width).filter((cell) => cell.trim() !== "").length;
-  if (extra > 0) {
+  if (cells.length > header.width && cells.slice(header.width).some((cell) => cell.trim() !== "")) {
     problems.push(
       `it has ${cells.length} cells where the header row has ${header.width} (a ${header.delimiter === "\t" ? "tab" : "comma"} inside a name without quotes around it?)`,
     );
   }
 
-  const dateText = at("date");
+  const dateText = cellOf(cells, header, "date");
   const day = readReportDate(dateText);
-  if (dateText === "") problems.push(`the date (${nameOf("date")}) is empty`);
+  if (dateText === "") problems.push(`the date (${columnName(header, "date")}) is empty`);
   else if (!day) problems.push(`the date ${shown(dateText)} is not a date`);
 
-  const rawItemId = cleanText(at("itemId"), Number.POSITIVE_INFINITY);
+  const rawItemId = cleanText(cellOf(cells, header, "itemId"));
   const itemId = spec.format === "generic" ? rawItemId : rawItemId.toUpperCase();
-  if (itemId === "") problems.push(`the item id (${nameOf("itemId")}) is empty`);
+  if (itemId === "") problems.push(`the item id (${columnName(header, "itemId")}) is empty`);
   else if (itemId.length > MAX_ID_LENGTH) problems.push(`the item id is longer than ${MAX_ID_LENGTH} characters`);
 
-  const trackingId = cleanText(at("trackingId"), Number.POSITIVE_INFINITY);
+  const trackingId = cleanText(cellOf(cells, header, "trackingId"));
   if (trackingId.length > MAX_ID_LENGTH) problems.push(`the tracking id is longer than ${MAX_ID_LENGTH} characters`);
 
-  const wholeNumber = (field: Field, required: boolean): number => {
-    const text = at(field);
-    if (text === "") {
-      if (required) problems.push(`${nameOf(field)} is empty`);
-      return 0;
-    }
-    const value = readWholeNumber(text);
-    if (value === null) problems.push(`${shown(text)} in ${nameOf(field)} is not a whole number`);
-    return value ?? 0;
-  };
-  const items = wholeNumber("items", true);
-  const returns = wholeNumber("returns", false);
+  const items = wholeNumberOf(cells, header, "items", problems);
+  const returns = wholeNumberOf(cells, header, "returns", problems);
 
   // The line's currency: its own currency cell (generic), else the columns' names, else a symbol
   // or code in the amounts, else USD. An amount naming another currency contradicts the line.
-  const amounts = new Map<Field, Decimal>();
-  for (const field of ["revenue", "earnings", "price"] as const) {
-    const text = at(field);
-    if (index[field] === undefined) continue;
-    if (text === "") {
-      if (spec.required.includes(field)) problems.push(`${nameOf(field)} is empty`);
-      continue;
-    }
-    const decimal = readDecimal(text);
-    if (decimal) amounts.set(field, decimal);
-    else problems.push(`${shown(text)} in ${nameOf(field)} is not an amount`);
-  }
-  const currencyText = at("currency").toUpperCase();
+  const revenue = decimalOf(cells, header, "revenue", problems);
+  const earnings = decimalOf(cells, header, "earnings", problems);
+  const price = decimalOf(cells, header, "price", problems);
+  const currencyText = cellOf(cells, header, "currency").toUpperCase();
   const ownCurrency = isKnownCurrency(currencyText) ? currencyText : null;
   if (currencyText !== "" && !ownCurrency) {
-    problems.push(`the currency ${shown(at("currency"))} is not a currency code such as USD, EUR or GBP`);
+    problems.push(
+      `the currency ${shown(cellOf(cells, header, "currency"))} is not a currency code such as USD, EUR or GBP`,
+    );
   }
-  const named = [...amounts.values()].map((d) => d.currency).find((c) => c !== null) ?? null;
-  const currency = ownCurrency ?? header.currency ?? named ?? "USD";
-  for (const [field, decimal] of amounts) {
-    if (decimal.currency !== null && decimal.currency !== currency) {
-      problems.push(
-        `${shown(at(field))} in ${nameOf(field)} is in ${decimal.currency}, but the line is in ${currency}`,
-      );
-    }
-  }
-  const money = (field: Field): number => {
-    const decimal = amounts.get(field);
-    if (!decimal) return 0;
-    const units = minorUnits(decimal, currency);
-    if (units === null) problems.push(`${shown(at(field))} in ${nameOf(field)} is too large`);
-    return units ?? 0;
-  };
-  const earningsCents = money("earnings");
-  let revenueCents = money("revenue");
-  if (spec.kind === "orders" && index.revenue === undefined) {
+  const currency =
+    ownCurrency ?? header.currency ?? revenue?.currency ?? earnings?.currency ?? price?.currency ?? "USD";
+  const earningsCents = moneyOf(earnings, currency, cells, header, "earnings", problems);
+  let revenueCents = moneyOf(revenue, currency, cells, header, "revenue", problems);
+  const priceCents = moneyOf(price, currency, cells, header, "price", problems);
+  if (spec.kind === "orders" && header.index.revenue === undefined) {
     // an orders report has no revenue column: what was ordered is price times quantity
-    const product = money("price") * items;
-    if (Math.abs(product) > MAX_INTEGER) problems.push(`the price times the quantity is too large`);
-    else revenueCents = product;
+    revenueCents = priceCents * items;
+    if (Math.abs(revenueCents) > MAX_INTEGER) problems.push("the price times the quantity is too large");
   }
 
   if (problems.length > 0) return { ok: false, message: `Line ${record.line}: ${problems.join("; ")}` };
-  const line = {
+  const device = cleanText(cellOf(cells, header, "device"), MAX_ID_LENGTH);
+  // the fingerprint is the reader's to give, once it knows the line's place among identical ones
+  const line: EarningsLine = {
     line: record.line,
     kind: spec.kind,
     day: day ?? "",
     itemId,
-    itemName: cleanText(at("itemName"), MAX_NAME_LENGTH),
+    itemName: cleanText(cellOf(cells, header, "itemName"), MAX_NAME_LENGTH),
     trackingId,
-    device: cleanText(at("device"), MAX_ID_LENGTH),
+    device,
     items,
     returns,
     revenueCents,
     earningsCents,
     currency,
+    fingerprint: "",
+    occurrence: 0,
   };
   // What makes two lines the same sale: not the item's name, which a retailer may reword between
-  // two downloads of the same report.
-  const content = JSON.stringify([
+  // two downloads of the same report. Cleaned text holds no control character, so U+001F
+  // separates the parts unambiguously.
+  const content = [
     line.kind,
     line.day,
-    line.itemId.toUpperCase(),
-    line.trackingId.toLowerCase(),
-    line.device.toLowerCase(),
-    line.items,
-    line.returns,
-    line.revenueCents,
-    line.earningsCents,
-    line.currency,
-    cleanText(at("seller"), MAX_NAME_LENGTH).toLowerCase(),
-    cleanText(at("category"), MAX_NAME_LENGTH).toLowerCase(),
-  ]);
+    itemId.toUpperCase(),
+    trackingId.toLowerCase(),
+    device.toLowerCase(),
+    items,
+    returns,
+    revenueCents,
+    earningsCents,
+    currency,
+    cleanText(cellOf(cells, header, "seller"), MAX_NAME_LENGTH).toLowerCase(),
+    cleanText(cellOf(cells, header, "category"), MAX_NAME_LENGTH).toLowerCase(),
+  ].join("\u001f");
   return { ok: true, line, content };
 }
 
@@ -684,7 +719,9 @@ export function createEarningsReportReader(options: EarningsReaderOptions = {}):
       const key = digest(read.content);
       const occurrence = (seen.get(key) ?? 0) + 1;
       seen.set(key, occurrence);
-      into.lines.push({ ...read.line, fingerprint: `${key}#${occurrence}`, occurrence });
+      read.line.fingerprint = `${key}#${occurrence}`;
+      read.line.occurrence = occurrence;
+      into.lines.push(read.line);
     }
   };
 
