@@ -1,6 +1,9 @@
+import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UTF8_BOM } from "../domain/csv";
+import type { Database } from "../server/db/client";
+import { createEarningsImportService } from "../server/services/earnings-import.service";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "./support/test-server";
 
 // Issue 28's report import (decision 064) against the real app and database: a report's lines
@@ -139,7 +142,8 @@ describe("POST /api/admin/earnings/import", () => {
       errors: [],
     });
     firstImport = res.body.importId;
-    const rows = await storedRows();
+    // stored in the fingerprints' order (see the service): compared by day
+    const rows = (await storedRows()).sort((a, b) => a.day.localeCompare(b.day));
     expect(rows.map(({ id: _id, fingerprint: _f, ...row }) => row)).toEqual([
       {
         kind: "earnings",
@@ -289,6 +293,21 @@ describe("POST /api/admin/earnings/import", () => {
     expect(last).toMatchObject({ kind: "orders", items: 3, revenue_cents: 4197, earnings_cents: 0 });
   });
 
+  it("stores each line once when two overlapping reports are imported at the same time", async () => {
+    const line = (i: number) =>
+      `Pet Supplies,Toy ${i},B0CONC${String(i).padStart(4, "0")},Amazon.com,pawsome-20,2026-08-01,1.00,1,0,1.00,0.03,PHONE`;
+    const range = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => line(from + k));
+    // 1,000 lines in both, the second file holding them in the opposite order
+    const one = report(...range(0, 1_500));
+    const two = report(...range(500, 1_500).reverse(), ...range(1_500, 2_000));
+    const before = (await storedRows()).length;
+    const [a, b] = await Promise.all([importReport(one), importReport(two)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.imported + b.body.imported).toBe(2_000);
+    expect(a.body.duplicates + b.body.duplicates).toBe(1_000);
+    expect((await storedRows()).length - before).toBe(2_000);
+  });
+
   it("records each import in the activity log", async () => {
     const { rows } = await server.database.db.execute<{
       item_kind: string;
@@ -361,8 +380,11 @@ describe("a refused import stores nothing", () => {
     const before = await earningsDigest();
     const written = await linesEverWritten();
     const form = new FormData();
-    // more than a batch, so lines of it were written before the second file came
-    form.append("file", new Blob([largeReport(1_500)], { type: "text/csv" }), "one.csv");
+    // short lines, many batches: the first ones are written long before the reading gets near the second file
+    const short = Array.from({ length: 8_000 }, (_, i) => `2026-09-01,S${i},1,1.00,0.03`);
+    const first = ["date,item id,quantity,revenue,commission", ...short, ""].join("\n");
+    expect(first.length).toBeLessThan(MAX_BYTES);
+    form.append("file", new Blob([first], { type: "text/csv" }), "one.csv");
     form.append("file", new Blob([report(LINE.kong)], { type: "text/csv" }), "two.csv");
     const res = await answer(
       await fetch(`${server.url}/api/admin/earnings/import`, { method: "POST", headers: { cookie }, body: form }),
@@ -417,6 +439,41 @@ describe("a refused import stores nothing", () => {
     expect((await fetch(`${server.url}/api/admin/earnings/imports`)).status).toBe(401);
     expect((await fetch(`${server.url}/api/admin/earnings/imports/1`)).status).toBe(401);
     expect(await earningsDigest()).toBe(before);
+  });
+});
+
+describe("an import that fails on our side", () => {
+  it("is marked failed with the reason; its batches stay, and importing the file again adds only the rest", async () => {
+    const text = largeReport(2_500).replace(/bulk-20/g, "fail-20");
+    // the database fails on the import's second batch
+    let batches = 0;
+    const failing = new Proxy(server.database.db, {
+      get(target, property, receiver) {
+        if (property !== "execute") return Reflect.get(target, property, receiver);
+        return (query: Parameters<Database["execute"]>[0]) => {
+          batches += 1;
+          if (batches === 2) return Promise.reject(new Error("connection lost"));
+          return target.execute(query);
+        };
+      },
+    });
+    const service = createEarningsImportService(failing, { maxFileBytes: MAX_BYTES });
+    await expect(service.importReport(Readable.from([Buffer.from(text)]), { fileName: "fails.csv" })).rejects.toThrow(
+      "connection lost",
+    );
+    const [failed] = await service.listImports();
+    expect(failed).toMatchObject({ fileName: "fails.csv", status: "failed", imported: 1_000, linesRead: 2_500 });
+    const detail = await service.getImport(failed?.id ?? 0);
+    expect(detail?.errors).toEqual([
+      {
+        line: 0,
+        message:
+          "The import stopped on a server error after 1,000 lines; the lines stored so far stay, and importing the file again adds only the rest",
+      },
+    ]);
+
+    const again = await importReport(text);
+    expect(again.body).toMatchObject({ imported: 1_500, duplicates: 1_000 });
   });
 });
 

@@ -74,16 +74,15 @@ function readBody(
   });
   let settled = false;
   let parser: busboy.Busboy | undefined;
-  const finish = (result: Refusal | null) => {
+  /** settles `done`; after a refusal, or when the caller stops early, the parser is detached from the request */
+  const finish = (result: Refusal | null, detach = result !== null) => {
     if (settled) return;
     settled = true;
-    if (result || !req.complete) {
-      if (parser) {
-        req.unpipe(parser);
-        parser.removeAllListeners();
-        // a late parser error must not become an uncaught exception
-        parser.on("error", () => {});
-      }
+    if (detach && parser) {
+      req.unpipe(parser);
+      parser.removeAllListeners();
+      // a late parser error must not become an uncaught exception
+      parser.on("error", () => {});
     }
     settle(result);
   };
@@ -119,7 +118,7 @@ function readBody(
   parser.on("close", () => finish(null));
   req.on("error", () => finish({ ok: false, status: 400, error: messages.malformed }));
   req.pipe(parser);
-  return { done, stop: () => finish(null) };
+  return { done, stop: () => finish(null, true) };
 }
 
 /**

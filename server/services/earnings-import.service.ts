@@ -111,6 +111,9 @@ export function createEarningsImportService(db: Database, options: { maxFileByte
         select fingerprint, kind, day, item_id, item_name, tracking_id, device, items, returns,
           revenue_cents, earnings_cents, currency, ${importId}
         from batch
+        -- one order for every import: two imports of overlapping files wait for each other's
+        -- lines in the same order, and never deadlock
+        order by fingerprint
         on conflict (fingerprint) do nothing
         returning 1
       ),
@@ -149,19 +152,22 @@ export function createEarningsImportService(db: Database, options: { maxFileByte
     async importReport(file: Readable, { fileName }: { fileName: string | null }): Promise<EarningsImportOutcome> {
       const reader = createEarningsReportReader({ digest });
       let decoder: TextDecoder | null = null;
+      let head: Buffer | null = null;
       let importId: number | null = null;
       let pending: EarningsLine[] = [];
-      let written = 0;
+      /** lines read when the progress was last written */
+      let progressAt = 0;
       let errorCount = 0;
       const errors: EarningsImportError[] = [];
       const totals = { imported: 0, duplicates: 0, unmatched: 0 };
 
+      /** writes up to BATCH_LINES of the pending lines, and the progress */
       const flush = async () => {
         if (importId === null) return;
-        const lines = pending;
-        pending = [];
-        written = reader.linesRead;
-        const counted = await writeBatch(importId, lines, { linesRead: written, errorCount, errors });
+        const lines = pending.length > BATCH_LINES ? pending.slice(0, BATCH_LINES) : pending;
+        pending = pending.length > BATCH_LINES ? pending.slice(BATCH_LINES) : [];
+        progressAt = reader.linesRead;
+        const counted = await writeBatch(importId, lines, { linesRead: progressAt, errorCount, errors });
         totals.imported += counted.imported;
         totals.duplicates += lines.length - counted.imported;
         totals.unmatched += counted.unmatched;
@@ -178,7 +184,9 @@ export function createEarningsImportService(db: Database, options: { maxFileByte
             .returning({ id: earningsImports.id });
           importId = created?.id ?? null;
         }
-        if (pending.length >= BATCH_LINES || reader.linesRead - written >= BATCH_LINES) await flush();
+        while (pending.length >= BATCH_LINES) await flush();
+        // a stretch of unreadable lines moves the progress on too
+        if (reader.linesRead - progressAt >= BATCH_LINES) await flush();
       };
 
       try {
@@ -191,12 +199,23 @@ export function createEarningsImportService(db: Database, options: { maxFileByte
             throw new UploadBrokeOff(error);
           }
           if (next.done) break;
-          const chunk = next.value;
-          decoder ??= decoderFor(chunk);
+          let chunk: Buffer = next.value;
+          if (!decoder) {
+            // the encoding is told by the first two bytes, which may come in two pieces
+            head = head ? Buffer.concat([head, chunk]) : chunk;
+            if (head.length < 2) continue;
+            decoder = decoderFor(head);
+            chunk = head;
+          }
           await take(reader.push(decoder.decode(chunk, { stream: true })));
           if (reader.refusal !== null) break;
         }
         if (reader.refusal === null) {
+          if (!decoder && head) {
+            // a file of one byte
+            decoder = decoderFor(head);
+            await take(reader.push(decoder.decode(head, { stream: true })));
+          }
           if (decoder) await take(reader.push(decoder.decode()));
           await take(reader.end());
         }
@@ -205,7 +224,8 @@ export function createEarningsImportService(db: Database, options: { maxFileByte
           file.resume();
           return { ok: false, refusal: "no-header", message: reader.refusal ?? "No header row found" };
         }
-        await flush();
+        do await flush();
+        while (pending.length > 0);
         await db
           .update(earningsImports)
           .set({ status: "done", finishedAt: now() })
@@ -236,7 +256,7 @@ export function createEarningsImportService(db: Database, options: { maxFileByte
               ...errors.slice(0, MAX_KEPT_IMPORT_ERRORS - 1),
               {
                 line: 0,
-                message: `The import stopped on a server error after ${written.toLocaleString("en-US")} lines; the lines stored so far stay, and importing the file again adds only the rest`,
+                message: `The import stopped on a server error after ${(totals.imported + totals.duplicates).toLocaleString("en-US")} lines; the lines stored so far stay, and importing the file again adds only the rest`,
               },
             ],
           })
