@@ -58,79 +58,209 @@ export interface CsvRecord {
 
 export type CsvParse = { ok: true; records: CsvRecord[] } | { ok: false; line: number; message: string };
 
+/** A record that cannot be read: the line the problem is on, and what it is ("Line 3: ..."). */
+export interface CsvRecordError {
+  line: number;
+  error: string;
+}
+
+export interface CsvReaderOptions {
+  /** the cell separator: a comma (RFC 4180), or a tab for tab-separated files */
+  delimiter?: "," | "\t";
+  /** the physical line number of the first character pushed (a reader that takes over below a file's first lines) */
+  firstLine?: number;
+  /** a record longer than this many characters is reported as an error, its text not kept (memory stays bounded) */
+  maxRecordLength?: number;
+}
+
+/** A CSV reader fed text in pieces of any size: a record may span pieces, a CRLF may be split between two. */
+export interface CsvReader {
+  /** the records (or record errors) completed by this text */
+  push(text: string): (CsvRecord | CsvRecordError)[];
+  /** the last record, once the text has ended */
+  end(): (CsvRecord | CsvRecordError)[];
+}
+
+const QUOTE = 34;
+const CR = 13;
+const LF = 10;
+
 /**
- * Reads CSV text (RFC 4180, as spreadsheets write it): a leading byte order mark is dropped,
- * records end at CRLF, LF or CR, a quoted cell may hold commas, doubled quotes and line breaks
- * (kept as written), and a final line break is optional. A quote inside an unquoted cell is kept
- * as text. Refused, with the line: a quoted cell never closed, and text after a closing quote.
+ * Reads CSV text (RFC 4180, as spreadsheets write it) in pieces: a leading byte order mark is
+ * dropped, records end at CRLF, LF or CR, a quoted cell may hold delimiters, doubled quotes and
+ * line breaks (kept as written), and a final line break is optional. A quote inside an unquoted
+ * cell is kept as text. A record with text after a closing quote, a quoted cell never closed and
+ * a record over `maxRecordLength` come out as errors naming their line; reading goes on after them.
  */
-export function parseCsv(input: string): CsvParse {
-  const text = input.startsWith(UTF8_BOM) ? input.slice(1) : input;
-  const records: CsvRecord[] = [];
+export function createCsvReader(options: CsvReaderOptions = {}): CsvReader {
+  const delimiter = (options.delimiter ?? ",").charCodeAt(0);
+  const delimiterName = options.delimiter === "\t" ? "a tab" : "a comma";
+  const maxLength = options.maxRecordLength ?? Number.POSITIVE_INFINITY;
   let cells: string[] = [];
   let cell = "";
-  let line = 1;
-  let recordLine = 1;
-  let cellLine = 1;
+  /** the cell has text (kept or, past the length limit, dropped): a quote now is text, not an opening quote */
+  let cellHasText = false;
+  let line = options.firstLine ?? 1;
+  let recordLine = line;
+  let cellLine = line;
+  let recordLength = 0;
   let inQuotes = false;
+  /** a quote inside a quoted cell: a doubled quote or the closing one, as the next character says */
+  let quotePending = false;
   let closedQuote = false;
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i];
-    if (inQuotes) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-        } else {
-          inQuotes = false;
-          closedQuote = true;
-          i += 1;
-        }
-        continue;
-      }
-      if (c === "\n" || (c === "\r" && text[i + 1] !== "\n")) line += 1;
-      cell += c;
-      i += 1;
-      continue;
-    }
-    if (c === ",") {
-      cells.push(cell);
-      cell = "";
-      closedQuote = false;
-      i += 1;
-      continue;
-    }
-    if (c === "\r" || c === "\n") {
-      cells.push(cell);
-      records.push({ line: recordLine, cells });
-      cells = [];
-      cell = "";
-      closedQuote = false;
-      i += c === "\r" && text[i + 1] === "\n" ? 2 : 1;
-      line += 1;
-      recordLine = line;
-      continue;
-    }
-    if (closedQuote) {
-      return {
-        ok: false,
-        line,
-        message: `Line ${line}: a quoted cell must end at a comma or the end of the line (write a quote inside it as "")`,
+  /** the last character was a CR: a LF right after it belongs to the same line break */
+  let afterCr = false;
+  let started = false;
+  /** what is wrong with the record being read; its text is no longer kept */
+  let problem: CsvRecordError | null = null;
+  let out: (CsvRecord | CsvRecordError)[] = [];
+
+  const endRecord = () => {
+    cells.push(cell);
+    out.push(problem ?? { line: recordLine, cells });
+    cells = [];
+    cell = "";
+    cellHasText = false;
+    closedQuote = false;
+    recordLength = 0;
+    problem = null;
+  };
+  /** counts a character of the record; past the limit the record is an error and its text is dropped */
+  const tooLong = (characters: number) => {
+    recordLength += characters;
+    if (recordLength > maxLength && problem === null) {
+      problem = {
+        line: recordLine,
+        error: `Line ${recordLine}: the line is longer than ${maxLength.toLocaleString("en-US")} characters (a quote never closed?)`,
       };
     }
-    if (c === '"' && cell === "") {
-      inQuotes = true;
-      cellLine = line;
-    } else {
-      cell += c;
-    }
-    i += 1;
-  }
-  if (inQuotes) return { ok: false, line: cellLine, message: `Line ${cellLine}: a quoted cell is never closed` };
-  if (cell !== "" || cells.length > 0 || closedQuote) {
-    cells.push(cell);
-    records.push({ line: recordLine, cells });
+    return problem !== null;
+  };
+
+  return {
+    push(text) {
+      out = [];
+      let i = 0;
+      if (!started && text.length > 0) {
+        started = true;
+        if (text.startsWith(UTF8_BOM)) i = 1;
+      }
+      const length = text.length;
+      while (i < length) {
+        const c = text.charCodeAt(i);
+        if (afterCr) {
+          afterCr = false;
+          if (c === LF) {
+            if (inQuotes && !quotePending && problem === null) cell += "\n";
+            i += 1;
+            continue;
+          }
+        }
+        if (inQuotes) {
+          if (quotePending) {
+            quotePending = false;
+            if (c === QUOTE) {
+              if (problem === null) cell += '"';
+              i += 1;
+              continue;
+            }
+            inQuotes = false;
+            closedQuote = true;
+            // the character after the closing quote is read as outside quotes, below
+          } else if (c === QUOTE) {
+            quotePending = true;
+            i += 1;
+            continue;
+          } else if (c === CR || c === LF) {
+            line += 1;
+            afterCr = c === CR;
+            if (!tooLong(1)) cell += text[i];
+            i += 1;
+            continue;
+          } else {
+            // a run of plain text inside the quotes, taken at once
+            let end = i + 1;
+            while (end < length) {
+              const next = text.charCodeAt(end);
+              if (next === QUOTE || next === CR || next === LF) break;
+              end += 1;
+            }
+            if (!tooLong(end - i)) cell += text.slice(i, end);
+            i = end;
+            continue;
+          }
+        }
+        if (c === delimiter) {
+          if (!tooLong(1)) cells.push(cell);
+          cell = "";
+          cellHasText = false;
+          closedQuote = false;
+          i += 1;
+          continue;
+        }
+        if (c === CR || c === LF) {
+          endRecord();
+          line += 1;
+          recordLine = line;
+          afterCr = c === CR;
+          i += 1;
+          continue;
+        }
+        if (closedQuote) {
+          problem ??= {
+            line,
+            error: `Line ${line}: a quoted cell must end at ${delimiterName} or the end of the line (write a quote inside it as "")`,
+          };
+          i += 1;
+          continue;
+        }
+        if (c === QUOTE && !cellHasText) {
+          inQuotes = true;
+          cellLine = line;
+          i += 1;
+          continue;
+        }
+        // a run of plain text (a quote inside it is text), taken at once
+        let end = i + 1;
+        while (end < length) {
+          const next = text.charCodeAt(end);
+          if (next === delimiter || next === CR || next === LF) break;
+          end += 1;
+        }
+        cellHasText = true;
+        if (!tooLong(end - i)) cell += text.slice(i, end);
+        i = end;
+      }
+      return out;
+    },
+
+    end() {
+      out = [];
+      if (quotePending) {
+        quotePending = false;
+        inQuotes = false;
+        closedQuote = true;
+      }
+      if (inQuotes) {
+        out.push({ line: cellLine, error: `Line ${cellLine}: a quoted cell is never closed` });
+      } else if (cell !== "" || cells.length > 0 || closedQuote || problem !== null) {
+        endRecord();
+      }
+      return out;
+    },
+  };
+}
+
+/**
+ * Reads a whole CSV text (see createCsvReader). Refused, with the line: a quoted cell never
+ * closed, and text after a closing quote.
+ */
+export function parseCsv(input: string): CsvParse {
+  const reader = createCsvReader();
+  const records: CsvRecord[] = [];
+  for (const item of [...reader.push(input), ...reader.end()]) {
+    if ("error" in item) return { ok: false, line: item.line, message: item.error };
+    records.push(item);
   }
   return { ok: true, records };
 }

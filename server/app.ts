@@ -8,6 +8,7 @@ import { catalogRouter } from "./api/catalog";
 import { catalogEditorRouter } from "./api/catalog-editor";
 import { catalogueCsvRouter } from "./api/catalogue-csv";
 import { contentRouter } from "./api/content";
+import { earningsRouter } from "./api/earnings";
 import { earningsReportRouter } from "./api/earnings-report";
 import { formsRouter } from "./api/forms";
 import { insightsRouter } from "./api/insights";
@@ -108,9 +109,10 @@ export function apiRouter(
   // Anonymous calls to admin endpoints are turned away before their body is even read.
   api.use(requireAdminForPrivateApi);
   if (options.responseCache) api.use(options.responseCache);
-  // the multipart endpoints (an image, a catalogue CSV) read their own bodies, so they sit before the JSON-only rule
+  // the multipart endpoints (an image, a catalogue CSV, an earnings report) read their own bodies, so they sit before the JSON-only rule
   api.use(uploadRouter(services));
   api.use(catalogueCsvRouter(services));
+  api.use(earningsRouter(services));
   api.use(requireJsonBody);
   api.use(express.json({ limit: "100kb" }));
   api.use(refuseControlCharactersInBody);

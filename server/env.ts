@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_DISCLOSURE_TEXT } from "#domain/disclosure.ts";
+import { DEFAULT_EARNINGS_IMPORT_MAX_BYTES } from "#domain/earnings-import.ts";
 import { ASSOCIATE_TAG_PATTERN, marketplaceOfHost, parseAssociateTags } from "#domain/marketplaces.ts";
 import { CREDENTIAL_VERSIONS, disclosureTextSchema, postalAddressTextSchema } from "#domain/site-settings.ts";
 
@@ -248,6 +249,13 @@ const envSchema = z
       .min(0, "PRICE_MAX_AGE_HOURS must be 0 (no limit) or more")
       .max(8760, "PRICE_MAX_AGE_HOURS must be at most 8760 (a year)")
       .default(24),
+    /** the largest earnings or orders report an upload may carry, in bytes (issue 28) */
+    EARNINGS_IMPORT_MAX_BYTES: z.coerce
+      .number("EARNINGS_IMPORT_MAX_BYTES must be a whole number of bytes from 1024 to 1073741824")
+      .int("EARNINGS_IMPORT_MAX_BYTES must be a whole number of bytes from 1024 to 1073741824")
+      .min(1024, "EARNINGS_IMPORT_MAX_BYTES must be a whole number of bytes from 1024 to 1073741824")
+      .max(1_073_741_824, "EARNINGS_IMPORT_MAX_BYTES must be a whole number of bytes from 1024 to 1073741824")
+      .default(DEFAULT_EARNINGS_IMPORT_MAX_BYTES),
     /** hours between checks of every retailer link over all instances; a decimal number (0.5 is half an hour) */
     LINK_CHECK_INTERVAL_HOURS: z.coerce
       .number({ message: "LINK_CHECK_INTERVAL_HOURS must be a number of hours, such as 24 or 0.5" })

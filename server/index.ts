@@ -137,6 +137,7 @@ async function main() {
       sendTimeoutMs: env.MAIL_SEND_TIMEOUT_MS,
       newsletterRatePerMinute: env.NEWSLETTER_RATE_PER_MINUTE,
     },
+    earnings: { importMaxBytes: env.EARNINGS_IMPORT_MAX_BYTES },
   });
   services.outbox.start();
   // goes on with newsletter sends, also those another instance or a stopped process began

@@ -439,6 +439,14 @@ const API_EXAMPLES: Record<string, Example> = {
   "POST /api/admin/toys/import": {
     arrange: async () => ({ path: "/api/admin/toys/import", csv: { text: await catalogueCsv() } }),
   },
+  "POST /api/admin/earnings/import": {
+    arrange: async () => ({
+      path: "/api/admin/earnings/import",
+      csv: {
+        text: `date,item id,item name,quantity,revenue,commission,currency,tracking id\r\n2026-10-03,WALK-${next()},Rope,1,12.00,0.36,USD,walk-20\r\n`,
+      },
+    }),
+  },
   "PUT /api/toys/{id}": {
     async arrange() {
       const toy = await newToy();

@@ -502,6 +502,32 @@ describe("admin calls", () => {
     expect((await call("post", "/api/admin/toys/import", { form: csvForm(""), admin: true })).status).toBe(400);
   });
 
+  it("import an earnings report, list the imports and read one; refuse a file that is no report", async () => {
+    const reportForm = (text: string) => {
+      const form = new FormData();
+      form.append("file", new Blob([text], { type: "text/csv" }), "earnings.csv");
+      return form;
+    };
+    const imported = await call("post", "/api/admin/earnings/import", {
+      form: reportForm(
+        "Fee-Earnings reports from 10-01-2026 to 10-31-2026\r\nASIN,Date Shipped,Items Shipped,Revenue($),Ad Fees($)\r\nB0CONTRACT,2026-10-03,1,12.00,0.36\r\nB0CONTRACT,2026-10-99,1,12.00,0.36\r\n",
+      ),
+      admin: true,
+    });
+    expect(imported.body).toMatchObject({ imported: 1, errors: [{ line: 4 }] });
+    const { importId } = imported.body as { importId: number };
+    expect((await call("get", "/api/admin/earnings/imports", { admin: true })).status).toBe(200);
+    expect((await call("get", `/api/admin/earnings/imports/${importId}`, { admin: true })).body).toMatchObject({
+      errorCount: 1,
+    });
+    expect((await call("get", "/api/admin/earnings/imports/999999", { admin: true })).status).toBe(404);
+    const refused = await call("post", "/api/admin/earnings/import", {
+      form: reportForm("a,b\r\n1,2\r\n"),
+      admin: true,
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it("list, describe and delete library images; refuse to delete one in use", async () => {
     const stored = await call("post", "/api/upload", { form: await pngForm(), admin: true });
     const { imageUrl } = stored.body as { imageUrl: string };

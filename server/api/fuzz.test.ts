@@ -35,6 +35,8 @@ const CONTENT_TABLES = [
   "newsletters",
   "newsletter_deliveries",
   "data_erasures",
+  "earnings_imports",
+  "earnings_rows",
 ];
 
 interface OperationDoc {

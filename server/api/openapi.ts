@@ -45,6 +45,15 @@ import {
   unmatchedItemSchema,
   unmatchedQuerySchema,
 } from "#domain/earnings.ts";
+import {
+  EARNINGS_IMPORT_FIELD,
+  EARNINGS_IMPORTS_LISTED,
+  earningsImportReportSchema,
+  earningsImportSchema,
+  earningsImportSummarySchema,
+  MAX_KEPT_IMPORT_ERRORS,
+} from "#domain/earnings-import.ts";
+import { GENERIC_EARNINGS_COLUMNS } from "#domain/earnings-report.ts";
 import { formSavedReplySchema, formSentReplySchema } from "#domain/form-reply.ts";
 import { MAX_DATABASE_ID } from "#domain/ids.ts";
 import {
@@ -154,6 +163,11 @@ const TAGS = [
     name: "Admin product sources",
     description: "Prices, stock and links from the retailers' own sources (the Amazon Creators API, product feeds).",
   },
+  {
+    name: "Admin earnings",
+    description:
+      "What the site earns: the retailers' earnings and orders reports, imported line by line (decision 064).",
+  },
 ] as const;
 
 /** The answers' schemas, named: components/schemas of the document. */
@@ -217,6 +231,9 @@ const WIRE_SCHEMAS: Record<string, z.ZodType> = {
   EarningsReport: earningsReportSchema,
   UnmatchedItem: unmatchedItemSchema,
   TrackingIdSummary: trackingIdSummarySchema,
+  EarningsImportReport: earningsImportReportSchema,
+  EarningsImportSummary: earningsImportSummarySchema,
+  EarningsImport: earningsImportSchema,
 };
 type WireName = keyof typeof WIRE_SCHEMAS;
 
@@ -1386,6 +1403,34 @@ const OPERATIONS: Operation[] = [
       "Saves the settings the body names; a setting left out stays as it is, null removes the owner's own (the configuration's default applies again). A credential saved without `clientSecret` keeps the saved secret. Each change is in the activity log (never the secret). 400 with the fields' messages, nothing saved",
     body: siteSettingsInputSchema,
     ok: { 200: { description: "The settings after the change", body: "SiteSettings" } },
+  },
+  // Admin earnings (issue 28, decision 064)
+  {
+    method: "post",
+    path: "/admin/earnings/import",
+    operationId: "importEarningsReport",
+    tag: "Admin earnings",
+    summary: `Imports a retailer's report (field "${EARNINGS_IMPORT_FIELD}", at most EARNINGS_IMPORT_MAX_BYTES, 50 MB by default), read as it arrives: an Amazon Associates earnings or orders report as downloaded (CSV or tab-separated, title lines above the header row, columns in any order), or a CSV with the columns ${GENERIC_EARNINGS_COLUMNS.join(", ")}. A line already stored (the same file again, an overlapping report) counts as a duplicate and is not added again; a line whose item id is no toy's ASIN or retailer item id is kept and counted as unmatched; a line that cannot be read is reported by its line number (the first ${MAX_KEPT_IMPORT_ERRORS}) and the rest is read. A file without a recognisable header row: 400, nothing stored`,
+    multipart: { field: EARNINGS_IMPORT_FIELD, mediaType: "text/csv", refusals: "api" },
+    ok: { 200: { description: "What the report added", body: "EarningsImportReport" } },
+  },
+  {
+    method: "get",
+    path: "/admin/earnings/imports",
+    operationId: "listEarningsImports",
+    tag: "Admin earnings",
+    summary: `The last ${EARNINGS_IMPORTS_LISTED} imports, newest first, with their counts; a running one's \`linesRead\` grows as it is read`,
+    ok: { 200: { description: "Imports", body: ["EarningsImportSummary"] } },
+  },
+  {
+    method: "get",
+    path: "/admin/earnings/imports/{id}",
+    operationId: "getEarningsImport",
+    tag: "Admin earnings",
+    summary: `One import, with its first ${MAX_KEPT_IMPORT_ERRORS} line errors (line 0: the import stopped on a server error)`,
+    ids: { id: "the import's id" },
+    ok: { 200: { description: "The import", body: "EarningsImport" } },
+    errors: [404],
   },
   // Admin product sources
   {

@@ -365,6 +365,17 @@ describe("POST /api/upload: refusals", () => {
     expect(response.status).toBe(400);
     expect((await response.json()).success).toBe(false);
   });
+
+  it("answers 400 to a body that ends inside the file (and the server stays up)", async () => {
+    const cut = await fetch(`${baseUrl}/api/upload`, {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=cut" },
+      body: '--cut\r\nContent-Disposition: form-data; name="image"; filename="dog.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+    });
+    expect(cut.status).toBe(400);
+    expect((await cut.json()).success).toBe(false);
+    expect((await fetch(`${baseUrl}/api/upload`, { method: "POST" })).status).toBe(415);
+  });
 });
 
 describe("GET /uploads/<file>", () => {

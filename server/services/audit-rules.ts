@@ -8,6 +8,7 @@ import type { BreedEditorService } from "./breed-editor.service";
 import type { CatalogueCsvService } from "./catalogue-csv.service";
 import type { CategoryEditorService } from "./category-editor.service";
 import type { EarningsService } from "./earnings.service";
+import type { EarningsImportService } from "./earnings-import.service";
 import type { InboxService } from "./inbox.service";
 import type { LinkCheckService } from "./link-check.service";
 import type { MediaService } from "./media.service";
@@ -493,6 +494,30 @@ export function catalogueCsvRules(): AuditRules<CatalogueCsvService> {
                 created: outcome.report.create,
                 updated: outcome.report.update,
                 unchanged: outcome.report.skip,
+              },
+            }
+          : null,
+    },
+  };
+}
+
+/** An earnings or orders report imported (a file refused, with no header row, stored nothing and records nothing). */
+export function earningsImportRules(): AuditRules<EarningsImportService> {
+  return {
+    importReport: {
+      entries: ([, { fileName }], outcome) =>
+        outcome.ok
+          ? {
+              action: "import",
+              itemKind: "earnings",
+              itemId: outcome.report.importId,
+              itemLabel: cleanFileName(fileName) ?? `Earnings report #${outcome.report.importId}`,
+              details: {
+                format: outcome.report.format,
+                imported: outcome.report.imported,
+                duplicates: outcome.report.duplicates,
+                unmatched: outcome.report.unmatched,
+                errors: outcome.report.errors.length,
               },
             }
           : null,

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { DEFAULT_EARNINGS_IMPORT_MAX_BYTES } from "#domain/earnings-import.ts";
 import type { TagsByMarketplace } from "#domain/marketplaces.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
@@ -17,6 +18,7 @@ import {
   breedEditorRules,
   catalogueCsvRules,
   categoryEditorRules,
+  earningsImportRules,
   earningsRules,
   inboxRules,
   linkCheckRules,
@@ -39,6 +41,7 @@ import { createContactService } from "./contact.service";
 import { createContentService } from "./content.service";
 import { createDashboardService } from "./dashboard.service";
 import { createEarningsService } from "./earnings.service";
+import { createEarningsImportService } from "./earnings-import.service";
 import { createHealthService } from "./health.service";
 import { createInboxService } from "./inbox.service";
 import { createLinkCheckService, type LinkCheckOptions } from "./link-check.service";
@@ -124,6 +127,11 @@ export interface ServicesConfig {
     amazonEndpoints?: { apiUrl?: string; tokenUrl?: string };
     /** OUTBOUND_ALLOW_HOSTS: hosts outbound requests may reach at private addresses (tests, local set-ups) */
     allowHosts?: readonly string[];
+  };
+  /** the retailers' earnings and orders reports (issue 28) */
+  earnings?: {
+    /** EARNINGS_IMPORT_MAX_BYTES: the largest report an upload may carry (default 50 MiB) */
+    importMaxBytes?: number;
   };
 }
 
@@ -384,6 +392,15 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
     productEditor,
     /** the whole catalogue as CSV: export, and import with a preview (issue 27) */
     catalogueCsv,
+    /** the retailers' earnings and orders reports, imported line by line (issue 28) */
+    earningsImport: audited(
+      createEarningsImportService(db, {
+        maxFileBytes: config.earnings?.importMaxBytes ?? DEFAULT_EARNINGS_IMPORT_MAX_BYTES,
+        now: config.now,
+      }),
+      audit,
+      earningsImportRules(),
+    ),
     trash: createTrashService(db, { postEditor, productEditor, inbox }),
     inbox,
     subscribers,

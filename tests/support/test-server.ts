@@ -56,6 +56,8 @@ export interface TestServerOptions {
   logger?: Logger;
   /** the retailers' sources (issue 27): a local Creators API, local feeds, the hosts they may reach */
   retail?: ServicesConfig["retail"];
+  /** the earnings reports' import (issue 28): its size limit */
+  earnings?: ServicesConfig["earnings"];
 }
 
 export const TEST_SITE_URL = "https://www.pawsomepicks.test";
@@ -87,6 +89,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
       ...options.mail,
     },
     retail: options.retail,
+    earnings: options.earnings,
   });
   if (options.renderPages && !existsSync(serverBuildFile)) {
     throw new Error(`pages are rendered by the production build: run \`npm run build\` first (${serverBuildFile})`);
