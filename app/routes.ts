@@ -65,6 +65,9 @@ export default [
     route("admin/settings", "routes/admin/settings.tsx"),
     // issue 27: what the product sync reads, "Sync now" and the last runs
     route("admin/product-sources", "routes/admin/product-sources.tsx"),
+    // issue 28: earnings from the retailer's reports; the import form polls its progress
+    route("admin/earnings", "routes/admin/earnings.tsx"),
+    route("admin/earnings/progress", "routes/admin/earnings-progress.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -46,11 +46,25 @@ export const earningsImportReportSchema = wireSchema(() =>
     imported: z.number().int().min(0),
     duplicates: z.number().int().min(0),
     unmatched: z.number().int().min(0),
-    /** the first MAX_KEPT_IMPORT_ERRORS lines that could not be read (the import's errorCount says how many) */
+    /** the first MAX_KEPT_IMPORT_ERRORS lines that could not be read */
     errors: z.array(earningsLineErrorSchema),
+    /** how many lines could not be read, all of them */
+    errorCount: z.number().int().min(0),
   }),
 );
 export type EarningsImportReport = z.infer<typeof earningsImportReportSchema>;
+
+/** An import's outcome in one sentence, for the toast that follows it. */
+export function earningsImportSummary(
+  report: Pick<EarningsImportReport, "imported" | "duplicates" | "unmatched" | "errorCount">,
+): string {
+  const lines = (count: number) => `${count.toLocaleString("en-US")} ${count === 1 ? "line" : "lines"}`;
+  const parts = [`${lines(report.imported)} added`];
+  if (report.duplicates > 0) parts.push(`${lines(report.duplicates)} already imported`);
+  if (report.unmatched > 0) parts.push(`${lines(report.unmatched)} matching no product`);
+  if (report.errorCount > 0) parts.push(`${lines(report.errorCount)} with errors`);
+  return `${parts.join(", ")}.`;
+}
 
 /** One import as the list shows it: while it runs, `linesRead` grows. */
 export const earningsImportSummarySchema = wireSchema(() =>

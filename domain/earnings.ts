@@ -329,3 +329,44 @@ export function earningsCsv(report: Pick<EarningsReport, "by" | "rows">): string
   }
   return UTF8_BOM + lines.join("");
 }
+
+/** What the admin calls each grouping (the table's first column, the "Per" select). */
+export const EARNINGS_GROUPING_LABELS: Record<EarningsGrouping, string> = {
+  post: "Article",
+  placement: "Placement",
+  toy: "Product",
+  country: "Country",
+  day: "Day",
+};
+
+/**
+ * How the figures are made, as the earnings page shows it next to them (decision 064 in the
+ * owner's words): the retailer's reports know items, days and tracking IDs, never articles.
+ */
+export const ATTRIBUTION_METHOD = [
+  "The retailer's reports say which product sold on which day under which tracking ID, never which article the buyer came from. So a product's earnings of a day are shared among the articles and placements that sent clicks to it that day, in proportion to those clicks: 3 clicks from one review and 1 from the catalogue give the review three quarters.",
+  "A tracking ID you use in one placement only (below) gives that placement its earnings whole. A sale on a day when the product had no clicks, or of an item no product of the catalogue has, is counted in the totals and per day as not shared out.",
+  "Orders are items shipped minus returns (items ordered, for a product with an orders report only). Conversion is orders per click, EPC earnings per click, RPM earnings per 1,000 page views of the article (of the whole site, per day and in the totals). Amounts stay in the currency they were paid in.",
+] as const;
+
+/** The quick periods the earnings page offers, ending on `today`'s UTC day. */
+export function earningsPeriodPresets(today: Date): { label: string; from: string; to: string }[] {
+  const to = today.toISOString().slice(0, 10);
+  const monthStart = `${to.slice(0, 8)}01`;
+  const lastMonthEnd = new Date(Date.parse(`${monthStart}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return [
+    { label: "Last 7 days", ...periodEnding(today, 7) },
+    { label: "Last 30 days", ...periodEnding(today, 30) },
+    { label: "Last 90 days", ...periodEnding(today, 90) },
+    { label: "This month", from: monthStart, to },
+    { label: "Last month", from: `${lastMonthEnd.slice(0, 8)}01`, to: lastMonthEnd },
+  ];
+}
+
+/** A placement the owner can give a tracking ID, grouped as the select shows them. */
+export interface PlacementOption {
+  /** the stored placement (`email`, `post:{slug}`…) */
+  value: string;
+  label: string;
+  group: "Site" | "Articles" | "Breed pages";
+}

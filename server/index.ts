@@ -4,6 +4,7 @@ import { ensureAdminAccount } from "./admin-account";
 import { createApp } from "./app";
 import { serveBackups } from "./db/backup";
 import { type DatabaseHandle, DatabaseUnavailableError, openDatabase } from "./db/client";
+import { seedDemoActivity } from "./db/seed/demo-activity";
 import { isDatabaseEmpty, seedDemoContent } from "./db/seed/seed";
 import { type Env, readEnv } from "./env";
 import { createLoadShedder } from "./http/load-shedding";
@@ -61,6 +62,9 @@ async function main() {
   if (env.SEED_DEMO_CONTENT && (await isDatabaseEmpty(database.db))) {
     const report = await seedDemoContent(database.db);
     logger.info({ report }, "empty database: demo content added");
+    // a month of visits, clicks and earnings, so the dashboard's figures show how they work
+    const activity = await seedDemoActivity(database.db);
+    if (activity) logger.info({ activity }, "demo activity added");
   }
 
   // PGlite has no autovacuum (decision 041): the tables that need it are vacuumed and analyzed

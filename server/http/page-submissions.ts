@@ -1,6 +1,7 @@
 import express, { type Request, type RequestHandler } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { CATALOGUE_IMPORT_MAX_BYTES } from "#domain/catalogue-csv.ts";
+import { DEFAULT_EARNINGS_IMPORT_MAX_BYTES } from "#domain/earnings-import.ts";
 import { HttpError } from "./errors";
 import { MULTIPART_OVERHEAD_BYTES } from "./multipart";
 
@@ -22,9 +23,15 @@ export const PAGE_FORM_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * The pages whose form carries a file, and the largest multipart body each takes: the products
- * page's catalogue import, which takes the file the API takes (POST /api/admin/toys/import).
+ * page's catalogue import, which takes the file the API takes (POST /api/admin/toys/import), and
+ * the earnings page's report import.
  */
-const FILE_FORM_LIMITS = new Map([["/admin/products", CATALOGUE_IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES]]);
+const FILE_FORM_LIMITS = new Map([
+  ["/admin/products", CATALOGUE_IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES],
+  // the earnings page's report import (POST /api/admin/earnings/import's file; the action holds
+  // it to EARNINGS_IMPORT_MAX_BYTES, which may be set lower)
+  ["/admin/earnings", DEFAULT_EARNINGS_IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES],
+]);
 
 const READ_METHODS = ["GET", "HEAD"];
 const SUBMIT_METHODS = [...READ_METHODS, "POST"];

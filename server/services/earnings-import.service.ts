@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { desc, eq, sql } from "drizzle-orm";
 import {
   EARNINGS_IMPORTS_LISTED,
@@ -149,7 +150,13 @@ export function createEarningsImportService(db: Database, options: { maxFileByte
      * broken off before its end) leaves nothing either: the lines written from it are removed,
      * and the stream's error is thrown on.
      */
-    async importReport(file: Readable, { fileName }: { fileName: string | null }): Promise<EarningsImportOutcome> {
+    async importReport(
+      upload: Readable | Blob,
+      { fileName }: { fileName: string | null },
+    ): Promise<EarningsImportOutcome> {
+      // a page's form hands over the File it read; the API, the request's own stream
+      const file =
+        upload instanceof Readable ? upload : Readable.fromWeb(upload.stream() as WebReadableStream<Uint8Array>);
       const reader = createEarningsReportReader({ digest });
       let decoder: TextDecoder | null = null;
       let head: Buffer | null = null;
@@ -232,7 +239,7 @@ export function createEarningsImportService(db: Database, options: { maxFileByte
           .where(eq(earningsImports.id, importId));
         return {
           ok: true,
-          report: { importId, format: reader.format, ...totals, errors },
+          report: { importId, format: reader.format, ...totals, errors, errorCount },
         };
       } catch (error) {
         const id = importId;

@@ -17,6 +17,7 @@ import {
   earningsPeriod,
   FALLBACK_CURRENCY,
   normalizeTrackingId,
+  type PlacementOption,
   placementCovers,
   splitByWeights,
   type TrackingIdSummary,
@@ -24,7 +25,7 @@ import {
 } from "#domain/earnings.ts";
 import { deletedToyName } from "#domain/insights.ts";
 import { countryName } from "#domain/marketplaces.ts";
-import { parsePlacement, placementGroup, placementName } from "#domain/placements.ts";
+import { FIXED_PLACEMENTS, parsePlacement, placementGroup, placementName } from "#domain/placements.ts";
 import type { Database } from "#server/db/client.ts";
 import {
   affiliateClicks,
@@ -628,6 +629,27 @@ export function createEarningsService(db: Database, options: { now?: () => Date 
 
     /** Every tracking ID the reports name (or the owner mapped), with its lines, earnings and placement. */
     trackingIds: () => trackingIds(),
+
+    /** What a tracking ID can be given: the fixed placements, every published article and every breed page. */
+    async placementOptions(): Promise<PlacementOption[]> {
+      const [articles, breedPages] = await Promise.all([
+        db
+          .select({ slug: posts.slug, title: posts.title })
+          .from(posts)
+          .where(and(eq(posts.status, "published"), isNull(posts.deletedAt)))
+          .orderBy(posts.title),
+        db.select({ slug: breeds.slug, name: breeds.name }).from(breeds).orderBy(breeds.name),
+      ]);
+      return [
+        ...FIXED_PLACEMENTS.map((value) => ({ value, label: placementGroup(value), group: "Site" as const })),
+        ...articles.map((post) => ({ value: `post:${post.slug}`, label: post.title, group: "Articles" as const })),
+        ...breedPages.map((breed) => ({
+          value: `breed:${breed.slug}`,
+          label: breed.name,
+          group: "Breed pages" as const,
+        })),
+      ];
+    },
 
     /**
      * Gives a tracking ID a placement (its lines go there whole, and the placement's clicks share

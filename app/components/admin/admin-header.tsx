@@ -1,4 +1,5 @@
 import {
+  CircleDollarSign,
   ClipboardList,
   Dog,
   History,
@@ -34,6 +35,7 @@ const AREAS = [
   { to: "/admin/newsletters", label: "Newsletters", icon: Send, also: [] },
   { to: "/admin/trash", label: "Trash", icon: Trash2, also: [] },
   { to: "/admin/activity", label: "Activity log", icon: History, also: [] },
+  { to: "/admin/earnings", label: "Earnings", icon: CircleDollarSign, also: [] },
   { to: "/admin/product-sources", label: "Product sources", icon: Store, also: [] },
   { to: "/admin/settings", label: "Settings", icon: Settings, also: [] },
 ] as const;

@@ -1,6 +1,7 @@
 import { ChartLine, Dog, FilePlus, Inbox, Mail, Newspaper, Package, PackagePlus, Tags } from "lucide-react";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { DashboardClicks, DashboardCountryClicks } from "#app/components/admin/dashboard/dashboard-clicks.tsx";
+import { DashboardEarnings } from "#app/components/admin/dashboard/dashboard-earnings.tsx";
 import { DashboardLinkHealth, type LinkActionData } from "#app/components/admin/dashboard/dashboard-link-health.tsx";
 import { DashboardPanel, PanelError } from "#app/components/admin/dashboard/dashboard-panel.tsx";
 import { DashboardQuizCard } from "#app/components/admin/dashboard/dashboard-quiz-card.tsx";
@@ -27,6 +28,7 @@ import {
 } from "#domain/insights.ts";
 import { countryName } from "#domain/marketplaces.ts";
 import { hiddenPricesNotice, productSyncNotice } from "#domain/product-sources.ts";
+import { periodEnding } from "#domain/quiz-funnel.ts";
 import { SEARCH_TOP_TERMS } from "#domain/search.ts";
 import { siteNotices } from "#domain/site-settings.ts";
 import type { Route } from "./+types/dashboard";
@@ -43,8 +45,19 @@ const QUICK_ACTIONS = [
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context);
   const days = dashboardPeriodFrom(new URL(request.url).searchParams.get("days"));
-  const { dashboard, quizSubmissions, stats, inbox, audit, siteSettings, productSync, linkCheck, quizFunnel, search } =
-    context.services;
+  const {
+    dashboard,
+    quizSubmissions,
+    stats,
+    inbox,
+    audit,
+    siteSettings,
+    productSync,
+    linkCheck,
+    quizFunnel,
+    search,
+    earningsReport,
+  } = context.services;
   const log = (what: string) => (error: unknown) =>
     context.logger.error({ err: error }, `admin dashboard: ${what} failed`);
   const [
@@ -61,6 +74,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     linkHealth,
     funnel,
     searches,
+    earned,
   ] = await Promise.all([
     settle(() => dashboard.counts(), log("counts")),
     settle(() => quizSubmissions.summary(), log("quiz submissions summary")),
@@ -78,6 +92,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     settle(() => linkCheck.health(), log("link health")),
     settle(() => quizFunnel.report(quizFunnel.lastDays(days)), log("quiz funnel")),
     settle(() => search.stats(days, SEARCH_TOP_TERMS), log("search counts")),
+    settle(() => earningsReport.report({ ...periodEnding(new Date(), days), by: "post" }), log("earnings")),
   ]);
   // what the owner must still set up, and why (a postal address, the associate tag), and a
   // product sync that could not check every product (issue 27)
@@ -106,6 +121,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     linkHealth,
     funnel,
     searches,
+    earned,
   };
 }
 
@@ -175,6 +191,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
     linkHealth,
     funnel,
     searches,
+    earned,
   } = loaderData;
   // The admin layout's guard has already resolved the signed-in user.
   const username = useRouteLoaderData<typeof adminLoader>("routes/admin/layout")?.username;
@@ -290,6 +307,10 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
           {visits.ok ? <VisitsChart days={visits.data} /> : <PanelError what="The visit numbers" />}
         </DashboardPanel>
         <DashboardQuizCard summary={submissions} />
+      </div>
+
+      <div className="mt-6">
+        <DashboardEarnings report={earned} days={days} />
       </div>
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
