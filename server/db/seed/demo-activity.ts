@@ -54,6 +54,7 @@ export async function seedDemoActivity(db: Database, now = new Date()): Promise<
     now,
     posts: postRows.map((post) => ({
       slug: post.slug,
+      reviewedToyId: post.reviewedToyId,
       toyIds: [
         ...new Set([
           ...(post.reviewedToyId ? [post.reviewedToyId] : []),

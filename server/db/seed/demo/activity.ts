@@ -14,7 +14,8 @@ export const DEMO_TRACKING_ID = "pawsomepicks-20";
 export const DEMO_NEWSLETTER_TRACKING_ID = "pawsomepicks-news-20";
 
 export interface DemoActivityInput {
-  posts: { slug: string; toyIds: number[] }[];
+  /** each published article, the toys it places, and the toy it reviews (if any) */
+  posts: { slug: string; toyIds: number[]; reviewedToyId: number | null }[];
   toys: { id: number; name: string; asin: string | null; price: number }[];
   now: Date;
 }
@@ -69,7 +70,10 @@ export function demoActivity({ posts, toys, now }: DemoActivityInput): DemoActiv
     }
     return "";
   };
-  const linked = toys.filter((toy) => toy.asin);
+  // Only the reviewed toys are clicked: they are what the demo's articles sell, and the lists of
+  // "top" toys keep room for the toys a visitor (or a test) clicks on a fresh site.
+  const reviewed = new Set(posts.flatMap((post) => (post.reviewedToyId ? [post.reviewedToyId] : [])));
+  const linked = toys.filter((toy) => toy.asin && reviewed.has(toy.id));
   const toyById = new Map(linked.map((toy) => [toy.id, toy]));
   const postViews: DemoActivity["postViews"] = [];
   const visits: DemoActivity["visits"] = [];
