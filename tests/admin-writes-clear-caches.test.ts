@@ -617,6 +617,10 @@ const WRITES: Record<string, AdminWrite | NothingCached> = {
     cache: "nothing cached",
     why: "a check stores each link's state, which only the admin reads; replacing a link goes through the product editor, which clears",
   },
+  "POST /api/admin/earnings/import": {
+    cache: "nothing cached",
+    why: "report lines, which only the admin's earnings report reads",
+  },
   "PUT /api/admin/earnings/tracking-ids/:trackingId": {
     cache: "nothing cached",
     why: "how report lines are shared out, which only the admin's earnings report reads",

@@ -870,6 +870,23 @@ const PAGE_EXAMPLES: Record<string, Record<string, Example>> = {
   "POST /admin/product-sources": {
     sync: { arrange: async () => ({ path: "/admin/product-sources", form: { intent: "sync" } }) },
   },
+  "POST /admin/earnings": {
+    import: {
+      arrange: async () => ({
+        path: "/admin/earnings",
+        csv: {
+          text: `date,item id,item name,quantity,revenue,commission,currency,tracking id\r\n2026-10-03,WALK-PAGE-${next()},Rope,1,12.00,0.36,USD,walk-20\r\n`,
+          fields: { intent: "import" },
+        },
+      }),
+    },
+    "map-tracking-id": {
+      arrange: async () => ({
+        path: "/admin/earnings",
+        form: { intent: "map-tracking-id", trackingId: `walk-page-${next()}-20`, placement: "catalogue" },
+      }),
+    },
+  },
   "POST /admin/settings": {
     save: {
       arrange: async () => ({

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -190,6 +190,7 @@ async function pages(): Promise<Page[]> {
     owner("admin password", "/admin/password"),
     owner("admin settings", "/admin/settings"),
     owner("admin product sources", "/admin/product-sources"),
+    owner("admin earnings", "/admin/earnings"),
     owner("admin not found", "/admin/no-such-screen", 404),
   ];
 }
@@ -231,11 +232,14 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** Every path pattern of the route table (app/routes.ts), e.g. /toys/:slug, /admin/*. */
+/** A resource route (a loader and no component, such as the import's progress) answers data, never a page. */
+const rendersAPage = (file: string) => /^export default /m.test(readFileSync(join("app", file), "utf8"));
+
+/** Every path pattern of the route table (app/routes.ts) that renders a page, e.g. /toys/:slug, /admin/*. */
 function routePatterns(entries: readonly RouteConfigEntry[], prefix = ""): string[] {
   return entries.flatMap((entry) => {
     const own = entry.path === undefined ? prefix : `${prefix}/${entry.path}`.replace(/\/+/g, "/");
-    const here = entry.index || entry.path !== undefined ? [own || "/"] : [];
+    const here = (entry.index || entry.path !== undefined) && rendersAPage(entry.file) ? [own || "/"] : [];
     return [...here, ...routePatterns(entry.children ?? [], own)];
   });
 }
