@@ -3,6 +3,8 @@
 //   npm run bench [-- --duration 10 --connections 50 --repeat 3 --only pages|api|csv|search
 //                     --mode cached|uncached|both]
 //   DATABASE_URL=postgres://... npm run bench     (PostgreSQL instead of the embedded PGlite)
+//   DATABASE_URL=postgres://... npm run bench -- --workers 2
+//                     (the same targets with WEB_CONCURRENCY=1 and =2 in one run, and the ratio)
 //
 // Starts `node ${BUILD_DIR:-build}/server/main.js` on the data from `npm run db:seed:large`
 // (PGlite: ./data-large, created when missing), warms it up, then drives each target with
@@ -17,6 +19,11 @@
 // search (issue 28): typical queries to /api/search one at a time, each's median and p90 round
 // trip on the loopback (the server's time, plus well under a millisecond), goal: under 50 ms at
 // the median. Results go to reports/bench-<database>.json.
+//
+// --workers N (decision 065) needs DATABASE_URL: each mode's targets run against one server with
+// WEB_CONCURRENCY=1 and then one with WEB_CONCURRENCY=N, and a second table gives N workers'
+// requests/s as a multiple of one worker's, with both p99s. The CSV export and the search (one
+// request at a time, not throughput) are left out of that run. Results: reports/bench-<database>-workers-N.json.
 
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -40,11 +47,19 @@ const REPEAT = Number(args.repeat ?? 3);
 const ONLY = args.only;
 const MODE = args.mode ?? "both";
 if (!["cached", "uncached", "both"].includes(MODE)) throw new Error("--mode is cached, uncached or both");
+const WORKERS = args.workers === undefined ? undefined : Number(args.workers);
+if (WORKERS !== undefined && !(Number.isInteger(WORKERS) && WORKERS >= 2 && WORKERS <= 64)) {
+  throw new Error("--workers is a whole number from 2 to 64");
+}
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const DATABASE_URL = process.env.DATABASE_URL ?? "";
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? "data-large";
 const PASSWORD = "bench-admin-password";
 const kind = DATABASE_URL ? "postgres" : "pglite";
+if (WORKERS && !DATABASE_URL) {
+  console.error(`--workers ${WORKERS} needs DATABASE_URL: the embedded database serves one process`);
+  process.exit(1);
+}
 /** what visitors type: a name, typos, a word's start, several words, a breed, a topic, nothing found */
 const SEARCH_QUERIES = [
   "kong",
@@ -112,7 +127,7 @@ async function startRawServer() {
   return { child, url: `http://127.0.0.1:${port}` };
 }
 
-async function startServer({ cached }) {
+async function startServer({ cached, workers = 1 }) {
   const port = await freePort();
   const child = spawn(process.execPath, [resolve(root, BUILD_DIR, "server/main.js")], {
     cwd: root,
@@ -131,10 +146,25 @@ async function startServer({ cached }) {
       SEARCH_RATE_LIMIT: "100000000/10",
       ...(cached ? {} : { READ_CACHE_TTL_MS: "0" }),
       FORM_RATE_LIMIT: "100000000/10",
+      WEB_CONCURRENCY: String(workers),
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    // the cluster's primary says over IPC when every worker listens (/healthz answers with the first)
+    stdio: ["ignore", "inherit", "inherit", ...(workers > 1 ? ["ipc"] : [])],
   });
   const url = `http://127.0.0.1:${port}`;
+  if (workers > 1) {
+    await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${workers} workers did not start within 120 s`)), 120_000);
+      child.on("message", (message) => {
+        if (message?.type !== "cluster-ready") return;
+        clearTimeout(timer);
+        resolve();
+      });
+      child.once("exit", (code) => reject(new Error(`the server exited ${code}`)));
+    });
+    child.disconnect();
+    return { child, url };
+  }
   for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(`${url}/healthz`)).ok) return { child, url };
@@ -349,9 +379,53 @@ async function benchSearch(url) {
   return { queries, runs: SEARCH_RUNS, p50, pass: p50 < 50 };
 }
 
+/** N workers against one, per mode and target, from the same run. */
+function workerRatios(results) {
+  return results
+    .filter((r) => r.workers === WORKERS)
+    .map((many) => {
+      const one = results.find((r) => r.workers === 1 && r.mode === many.mode && r.name === many.name);
+      return {
+        mode: many.mode,
+        name: many.name,
+        oneWorker: { rps: one.rps, p99: one.p99 },
+        workers: { rps: many.rps, p99: many.p99 },
+        ratio: many.rps / one.rps,
+      };
+    });
+}
+
+function ratioTable(ratios) {
+  const header = [
+    "mode",
+    "target",
+    "1 worker",
+    `${WORKERS} workers`,
+    "ratio",
+    "p99 1 worker",
+    `p99 ${WORKERS} workers`,
+  ];
+  const rows = ratios.map((r) => [
+    r.mode,
+    r.name,
+    `${r.oneWorker.rps.toFixed(0)} req/s`,
+    `${r.workers.rps.toFixed(0)} req/s`,
+    `${r.ratio.toFixed(2)} x`,
+    `${r.oneWorker.p99} ms`,
+    `${r.workers.p99} ms`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+  console.log(`
+${WORKERS} workers against 1 (WEB_CONCURRENCY), ${kind}, same run`);
+  console.log(line(header));
+  console.log(line(widths.map((w) => "-".repeat(w))));
+  for (const r of rows) console.log(line(r));
+}
+
 function table(raw, results, csv, search) {
   const rows = results.map((r) => [
-    r.mode,
+    r.workers ? `${r.mode}, ${r.workers} worker${r.workers > 1 ? "s" : ""}` : r.mode,
     r.name,
     r.rps.toFixed(0),
     `${(r.ofRaw * 100).toFixed(1)} %`,
@@ -407,26 +481,35 @@ if (ONLY !== "search") {
 }
 for (const mode of MODE === "both" ? ["cached", "uncached"] : [MODE]) {
   if (ONLY === "search" && mode !== "cached") continue;
-  console.log(`\n${mode}: read and response caches ${mode === "cached" ? "on" : "off (READ_CACHE_TTL_MS=0)"}`);
-  const { child, url } = await startServer({ cached: mode === "cached" });
-  try {
-    if (ONLY !== "csv" && ONLY !== "search") results.push(...(await benchTargets(url, mode, raw.rps)));
-    if (mode === "cached" && (!ONLY || ONLY === "csv")) csv = await benchCsv(url, child.pid);
-    if (mode === "cached" && (!ONLY || ONLY === "search")) {
-      console.log("Site search, one request at a time:");
-      search = await benchSearch(url);
+  for (const workers of WORKERS ? [1, WORKERS] : [1]) {
+    const caches = mode === "cached" ? "on" : "off (READ_CACHE_TTL_MS=0)";
+    console.log(`\n${mode}: read and response caches ${caches}${WORKERS ? `; WEB_CONCURRENCY=${workers}` : ""}`);
+    const { child, url } = await startServer({ cached: mode === "cached", workers });
+    try {
+      if (ONLY !== "csv" && ONLY !== "search") {
+        const measured = await benchTargets(url, mode, raw.rps);
+        if (WORKERS) for (const r of measured) r.workers = workers;
+        results.push(...measured);
+      }
+      if (!WORKERS && mode === "cached" && (!ONLY || ONLY === "csv")) csv = await benchCsv(url, child.pid);
+      if (!WORKERS && mode === "cached" && (!ONLY || ONLY === "search")) {
+        console.log("Site search, one request at a time:");
+        search = await benchSearch(url);
+      }
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
     }
-  } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
   }
 }
 table(raw, results, csv, search);
+const ratios = WORKERS ? workerRatios(results) : undefined;
+if (ratios) ratioTable(ratios);
 mkdirSync(`${root}/reports`, { recursive: true });
-const file = `${root}/reports/bench-${kind}.json`;
+const file = `${root}/reports/bench-${kind}${WORKERS ? `-workers-${WORKERS}` : ""}.json`;
 writeFileSync(
   file,
-  `${JSON.stringify({ at: new Date().toISOString(), kind, connections: CONNECTIONS, duration: DURATION, repeat: REPEAT, raw, results, csv, search }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), kind, connections: CONNECTIONS, duration: DURATION, repeat: REPEAT, workers: WORKERS, raw, results, ratios, csv, search }, null, 2)}\n`,
 );
 console.log(`\nwritten: ${file}`);
 process.exitCode = results.every((r) => r.pass) && (csv?.pass ?? true) && (search?.pass ?? true) ? 0 : 1;

@@ -57,6 +57,13 @@ const envSchema = z
       .default("true")
       .transform((v) => v === "true"),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    /** worker processes behind the one port (node:cluster, decision 065); above 1 needs DATABASE_URL */
+    WEB_CONCURRENCY: z.coerce
+      .number("WEB_CONCURRENCY must be a whole number of processes from 1 to 64")
+      .int("WEB_CONCURRENCY must be a whole number of processes from 1 to 64")
+      .min(1, "WEB_CONCURRENCY must be a whole number of processes from 1 to 64")
+      .max(64, "WEB_CONCURRENCY must be a whole number of processes from 1 to 64")
+      .default(1),
     /** smtp:// or smtps:// URL of the mail server; without it messages are stored, not sent */
     SMTP_URL: z
       .string()
@@ -271,6 +278,13 @@ const envSchema = z
         code: "custom",
         path: ["AMAZON_ASSOCIATE_TAGS"],
         message: `AMAZON_ASSOCIATE_TAG (${env.AMAZON_ASSOCIATE_TAG}) and AMAZON_ASSOCIATE_TAGS (${home}=${listed}) name two tags for ${env.AMAZON_CREATORS_MARKETPLACE}: keep one`,
+      });
+    }
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: `WEB_CONCURRENCY=${env.WEB_CONCURRENCY} needs DATABASE_URL: the embedded database serves one process`,
       });
     }
     if (Boolean(env.AMAZON_CREATORS_CLIENT_ID) !== Boolean(env.AMAZON_CREATORS_CLIENT_SECRET)) {

@@ -1,7 +1,9 @@
+import cluster from "node:cluster";
 import type { Server } from "node:http";
 import { associateTagsFrom } from "#domain/marketplaces.ts";
 import { ensureAdminAccount } from "./admin-account";
 import { createApp } from "./app";
+import { runPrimary, runsStartupTasks } from "./cluster";
 import { serveBackups } from "./db/backup";
 import { type DatabaseHandle, DatabaseUnavailableError, openDatabase } from "./db/client";
 import { seedDemoActivity } from "./db/seed/demo-activity";
@@ -16,6 +18,9 @@ import { createPageHandlers } from "./ssr";
 
 // Process entry: configuration, database, migrations, demo content, HTTP server and a
 // graceful shutdown. Start-up failures print one readable line, never a stack trace.
+// With WEB_CONCURRENCY above 1 this process becomes the cluster primary (server/cluster.ts) and
+// each worker runs everything below; the one-time work (migrations, demo content, admin
+// account, stored slugs) only in the first worker, before the others are forked (decision 065).
 
 function fail(message: string): never {
   console.error(`Pawsome Picks could not start: ${message}`);
@@ -26,11 +31,11 @@ function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "unknown error";
 }
 
-async function openAndMigrate(env: Env): Promise<DatabaseHandle> {
+async function openAndMigrate(env: Env, migrate: boolean): Promise<DatabaseHandle> {
   let database: DatabaseHandle | undefined;
   try {
     database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-    await database.migrate();
+    if (migrate) await database.migrate();
     return database;
   } catch (error) {
     await database?.close().catch(() => {});
@@ -53,13 +58,25 @@ async function main() {
   } catch (error) {
     fail(firstLine(error));
   }
-  const logger = createLogger(env.LOG_LEVEL);
-  const database = await openAndMigrate(env);
+  if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) {
+    runPrimary({
+      workers: env.WEB_CONCURRENCY,
+      shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      logger: createLogger(env.LOG_LEVEL),
+    });
+    return;
+  }
+  // a worker's lines carry its pid, so the log tells the workers apart
+  const logger = cluster.isWorker
+    ? createLogger(env.LOG_LEVEL).child({ pid: process.pid, worker: cluster.worker?.id })
+    : createLogger(env.LOG_LEVEL);
+  const startupTasks = runsStartupTasks();
+  const database = await openAndMigrate(env, startupTasks);
   logger.info({ database: database.kind, location: database.location }, "database ready");
   // `npm run db:backup` asks this process for a snapshot of the embedded database (decision 052)
   const backups = serveBackups(database, logger);
 
-  if (env.SEED_DEMO_CONTENT && (await isDatabaseEmpty(database.db))) {
+  if (startupTasks && env.SEED_DEMO_CONTENT && (await isDatabaseEmpty(database.db))) {
     const report = await seedDemoContent(database.db);
     logger.info({ report }, "empty database: demo content added");
     // a month of visits, clicks and earnings, so the dashboard's figures show how they work
@@ -151,7 +168,7 @@ async function main() {
   // every retailer link checked soon after start-up, then every LINK_CHECK_INTERVAL_HOURS (issue 27)
   services.linkCheck.start();
   // The trash keeps deleted posts, products and contact messages for TRASH_DAYS: purged at start and every hour
-  // (on every instance; the delete is idempotent, so instances need no coordination).
+  // (on every instance and worker; the delete is idempotent, so they need no coordination).
   const purgeTrash = () =>
     services.trash
       .purgeExpired()
@@ -176,13 +193,16 @@ async function main() {
   trashTimer.unref();
   // Posts saved before their placed toy slugs were stored get them before the first request
   // (decision 041); until then a toy page finds them by their text, so a failure here is logged only.
-  await services.content
-    .fillPlacedToySlugs()
-    .then((filled) => {
-      if (filled > 0) logger.info({ filled }, "posts: placed toy slugs stored");
-    })
-    .catch((error) => logger.error({ err: error }, "storing placed toy slugs failed"));
-  await ensureAdminAccount(services.auth, env.ADMIN_PASSWORD, logger);
+  if (startupTasks) {
+    await services.content
+      .fillPlacedToySlugs()
+      .then((filled) => {
+        if (filled > 0) logger.info({ filled }, "posts: placed toy slugs stored");
+      })
+      .catch((error) => logger.error({ err: error }, "storing placed toy slugs failed"));
+    // one worker, or every worker would print its own generated password and only one would hold
+    await ensureAdminAccount(services.auth, env.ADMIN_PASSWORD, logger);
+  }
   const pages = await createPageHandlers(env.NODE_ENV, services, siteUrl, logger, mail.contactTo);
   let shuttingDown = false;
   const shedder = createLoadShedder({ maxDelayMs: env.LOAD_SHED_MAX_DELAY_MS, logger });

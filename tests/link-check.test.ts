@@ -2,11 +2,13 @@ import { eq, inArray, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { linkCheckCountsSchema, linkProblemSchema } from "#domain/link-health.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { emailOutbox, linkCheckDigests, linkCheckRuns, linkChecks, toys } from "#server/db/schema.ts";
 import { readEnv } from "#server/env.ts";
 import { createSmtpTransport } from "#server/mail/transport.ts";
 import { createServices, type ServicesConfig } from "#server/services/create-services.ts";
 import { type CreatorsContractServer, startCreatorsContractServer } from "./support/amazon-creators-server";
+import { heldAtFirstUpdate, signal } from "./support/held-database";
 import { closedPort, type LinkServer, newLinkLoad, startLinkServer } from "./support/link-server";
 import { type SmtpTestServer, startSmtpTestServer } from "./support/smtp-test-server";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "./support/test-server";
@@ -50,8 +52,8 @@ function retailConfig(extra: Partial<NonNullable<ServicesConfig["retail"]>> = {}
 }
 
 /** Another app instance: its own services over the same database. */
-function anotherInstance(retail: ServicesConfig["retail"]) {
-  return createServices(server.database, {
+function anotherInstance(retail: ServicesConfig["retail"], database: DatabaseHandle = server.database) {
+  return createServices(database, {
     logger: silent,
     siteUrl: server.url,
     now: () => new Date(Date.now() + ahead),
@@ -344,6 +346,25 @@ describe("one run at a time", () => {
     await second.linkCheck.stop();
     const runs = await server.database.db.select().from(linkCheckRuns);
     expect(runs.map((run) => run.trigger)).toEqual(["schedule"]);
+    expect(requestsTo("/ok")).toEqual(["HEAD"]);
+  });
+
+  it("runs a scheduled check once when another instance ran it whole between this one finding it due and claiming it", async () => {
+    await setLinks([shop.url("/ok")]);
+    const atClaim = signal();
+    const released = signal();
+    const late = anotherInstance(
+      retailConfig({ linkCheck: { firstRunDelayMs: 10, hostGapMs: 20 } }),
+      heldAtFirstUpdate(server.database, atClaim.resolve, released.promise),
+    );
+    late.linkCheck.start();
+    // the late instance found the run due (none yet) and is about to claim it
+    await atClaim.promise;
+    await server.services.linkCheck.run("schedule");
+    released.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await late.linkCheck.stop();
+    expect(await server.database.db.select().from(linkCheckRuns)).toHaveLength(1);
     expect(requestsTo("/ok")).toEqual(["HEAD"]);
   });
 });

@@ -2,10 +2,12 @@ import { eq, inArray, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditListQuerySchema } from "#domain/audit.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { productSyncRuns, toyPriceHistory, toys } from "#server/db/schema.ts";
 import { createServices, type ServicesConfig } from "#server/services/create-services.ts";
 import { type CreatorsContractServer, startCreatorsContractServer } from "./support/amazon-creators-server";
 import { type FeedServer, feedItem, rssFeed, startFeedServer } from "./support/feed-server";
+import { heldAtFirstUpdate, signal } from "./support/held-database";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "./support/test-server";
 
 // The product sync of issue 27 end to end: the real app and database, a local server speaking
@@ -35,8 +37,8 @@ function retailConfig(feedUrls: string[] = [feeds.url]) {
 }
 
 /** Another app instance: its own services over the same database, with these sources. */
-function anotherInstance(retail: ServicesConfig["retail"]) {
-  return createServices(server.database, {
+function anotherInstance(retail: ServicesConfig["retail"], database: DatabaseHandle = server.database) {
+  return createServices(database, {
     logger: silent,
     siteUrl: server.url,
     mail: { transport: null, contactTo: "owner@pawsomepicks.test", sendTimeoutMs: 3_000 },
@@ -254,6 +256,25 @@ describe("the schedule", () => {
       await instance.outbox.stop();
       await instance.newsletters.stop();
     }
+  });
+
+  it("runs once when another instance ran it whole between this one finding it due and claiming it", async () => {
+    const atClaim = signal();
+    const released = signal();
+    const late = anotherInstance(
+      { ...retailConfig(), firstSyncDelayMs: 10, syncIntervalMinutes: 60 },
+      heldAtFirstUpdate(server.database, atClaim.resolve, released.promise),
+    );
+    late.productSync.start();
+    // the late instance found the run due (none yet) and is about to claim it
+    await atClaim.promise;
+    await server.services.productSync.run("schedule");
+    released.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await late.productSync.stop();
+    await late.outbox.stop();
+    await late.newsletters.stop();
+    expect(await server.database.db.select().from(productSyncRuns)).toHaveLength(1);
   });
 
   it("a site with no source set up answers 409 and never schedules", async () => {

@@ -120,7 +120,7 @@ export function createLinkCheckService(
   const stopping = new AbortController();
 
   /** Takes the one running slot, or null when another run holds it (the unique index decides). */
-  async function claim(trigger: Trigger): Promise<number | null> {
+  async function claim(trigger: Trigger, notStartedSince?: Date): Promise<number | null> {
     const at = now();
     await db
       .update(linkCheckRuns)
@@ -131,6 +131,18 @@ export function createLinkCheckService(
           lt(linkCheckRuns.heartbeatAt, new Date(at.getTime() - STALE_AFTER_MS)),
         ),
       );
+    if (notStartedSince) {
+      // A scheduled run: taken only if no run started since, checked in the same statement. Another
+      // instance or worker may have found the run due at the same moment and finished it already;
+      // the unique index alone would then let this one run a second time.
+      const claimed = await db.execute<{ id: number }>(sql`
+        insert into ${linkCheckRuns} ("trigger", status, started_at, heartbeat_at)
+        select ${trigger}, 'running', ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+        where not exists (select 1 from ${linkCheckRuns} where started_at > ${notStartedSince.toISOString()}::timestamptz)
+        on conflict do nothing
+        returning id`);
+      return claimed.rows[0]?.id ?? null;
+    }
     const [row] = await db
       .insert(linkCheckRuns)
       .values({ trigger, status: "running", startedAt: at, heartbeatAt: at })
@@ -441,8 +453,12 @@ export function createLinkCheckService(
   }
 
   /** Starts a run unless one is under way anywhere; resolves with its counts when it is done. */
-  async function runWith(amazon: CreatorsApiClient | null, trigger: Trigger): Promise<LinkCheckCounts> {
-    const runId = await claim(trigger);
+  async function runWith(
+    amazon: CreatorsApiClient | null,
+    trigger: Trigger,
+    notStartedSince?: Date,
+  ): Promise<LinkCheckCounts> {
+    const runId = await claim(trigger, notStartedSince);
     if (runId === null) throw new ServiceError("conflict", IN_PROGRESS);
     const done = execute(runId, amazon);
     current = done;
@@ -473,7 +489,9 @@ export function createLinkCheckService(
       // the interval and the credential in force now: the owner may have changed them since the last tick
       const settings = await options.settings();
       intervalHours = settings.intervalHours;
-      if (await due(intervalHours)) await runWith(settings.amazon, "schedule");
+      if (await due(intervalHours)) {
+        await runWith(settings.amazon, "schedule", new Date(now().getTime() - intervalHours * 3_600_000));
+      }
     } catch (error) {
       if (!(error instanceof ServiceError)) logger.error({ err: error }, "scheduled link check failed");
     }

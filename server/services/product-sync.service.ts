@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { type FeedItem, parseProductFeed } from "#domain/product-feed.ts";
 import { feedUrlForDisplay, type ProductSources } from "#domain/product-sources.ts";
@@ -103,7 +103,7 @@ export function createProductSyncService(db: Database, options: ProductSyncOptio
   let current: Promise<unknown> | null = null;
 
   /** Takes the one running slot, or null when another run holds it (the unique index decides). */
-  async function claim(trigger: SyncRun["trigger"]): Promise<number | null> {
+  async function claim(trigger: SyncRun["trigger"], notStartedSince?: Date): Promise<number | null> {
     const at = now();
     await db
       .update(productSyncRuns)
@@ -118,6 +118,18 @@ export function createProductSyncService(db: Database, options: ProductSyncOptio
           lt(productSyncRuns.heartbeatAt, new Date(at.getTime() - STALE_AFTER_MS)),
         ),
       );
+    if (notStartedSince) {
+      // A scheduled run: taken only if no run started since, checked in the same statement. Another
+      // instance or worker may have found the run due at the same moment and finished it already;
+      // the unique index alone would then let this one run a second time.
+      const claimed = await db.execute<{ id: number }>(sql`
+        insert into ${productSyncRuns} ("trigger", status, started_at, heartbeat_at)
+        select ${trigger}, 'running', ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+        where not exists (select 1 from ${productSyncRuns} where started_at > ${notStartedSince.toISOString()}::timestamptz)
+        on conflict do nothing
+        returning id`);
+      return claimed.rows[0]?.id ?? null;
+    }
     const [row] = await db
       .insert(productSyncRuns)
       .values({ trigger, status: "running", startedAt: at, heartbeatAt: at })
@@ -396,9 +408,13 @@ export function createProductSyncService(db: Database, options: ProductSyncOptio
   const hasSources = (settings: ProductSyncSettings) => settings.amazon !== null || settings.feedUrls.length > 0;
 
   /** Starts a run from these sources unless one is under way anywhere; resolves with it when it is done. */
-  async function runFrom(settings: ProductSyncSettings, trigger: SyncRun["trigger"]): Promise<SyncRun> {
+  async function runFrom(
+    settings: ProductSyncSettings,
+    trigger: SyncRun["trigger"],
+    notStartedSince?: Date,
+  ): Promise<SyncRun> {
     if (!hasSources(settings)) throw new ServiceError("conflict", NO_SOURCES);
-    const runId = await claim(trigger);
+    const runId = await claim(trigger, notStartedSince);
     if (runId === null) throw new ServiceError("conflict", IN_PROGRESS);
     const done = execute(runId, settings);
     current = done;
@@ -425,7 +441,9 @@ export function createProductSyncService(db: Database, options: ProductSyncOptio
     try {
       // the sources and the interval in force now: the owner may have changed them since the last tick
       const settings = await options.settings();
-      if (hasSources(settings) && (await due(settings.intervalMinutes))) await runFrom(settings, "schedule");
+      if (hasSources(settings) && (await due(settings.intervalMinutes))) {
+        await runFrom(settings, "schedule", new Date(now().getTime() - settings.intervalMinutes * 60_000));
+      }
     } catch (error) {
       if (!(error instanceof ServiceError)) logger.error({ err: error }, "scheduled product sync failed");
     }
