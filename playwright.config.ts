@@ -35,10 +35,10 @@ const SITES: Record<string, { port: number; match?: RegExp; ignore?: RegExp; env
     // dashboard check: both on this machine, so outbound requests may reach them
     env: { OUTBOUND_ALLOW_HOSTS: `${E2E_FEED_HOST},${E2E_LINK_HOST}` },
   },
-  // the owner's numbers, inbox, subscribers, newsletters and data requests (issue 19)
+  // the owner's numbers, inbox, subscribers, newsletters and data requests (issue 19), earnings (issue 28)
   insights: {
     port: basePort + 2,
-    match: /admin-(insights|inbox|subscribers|newsletters|activity)\.spec\.ts/,
+    match: /admin-(insights|inbox|subscribers|newsletters|activity|earnings)\.spec\.ts/,
     ignore: undefined,
   },
   // changes the admin password and throttles sign-in: nothing else may sign in to this server

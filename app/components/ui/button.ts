@@ -1,6 +1,7 @@
-// Button looks shared by <button>, <Link> and <a>: one place for sizes and colours.
-const BASE =
-  "inline-flex items-center justify-center gap-2 rounded-lg font-bold transition-colors disabled:cursor-not-allowed disabled:opacity-60";
+// Button looks shared by <button>, <Link> and <a>: one place for sizes and colours. The disabled
+// look is the stylesheet's `.btn:disabled` (app.css), one short class rather than two variants
+// repeated on every card's link: /products holds its HTML budget (tests/e2e/budgets.spec.ts).
+const BASE = "btn inline-flex items-center justify-center gap-2 rounded-lg font-bold transition-colors";
 
 const VARIANTS = {
   primary: "bg-primary text-white hover:bg-primary-hover",
