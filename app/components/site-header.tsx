@@ -32,11 +32,15 @@ export function SiteHeader() {
   const menuRef = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
-  // A followed link closes the mobile menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
+  // A followed link closes the mobile menu. Only a change of address does: the scripts starting
+  // must not close a menu the visitor opened while the page was still loading.
+  const address = `${location.pathname}${location.search}`;
+  const shownAt = useRef(address);
   useEffect(() => {
+    if (shownAt.current === address) return;
+    shownAt.current = address;
     if (menuRef.current) menuRef.current.open = false;
-  }, [location.pathname, location.search]);
+  }, [address]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">

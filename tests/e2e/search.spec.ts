@@ -36,7 +36,9 @@ test("typing in the header box shows instant results; arrow down and Enter open 
 test("the phone's menu has the search box, and it searches @mobile", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/");
+  // opened while the page loads: the scripts starting must leave it open
   await page.locator("summary", { hasText: "Menu" }).click();
+  await hydrated(page);
   const menu = page.locator("#mobile-menu");
   const box = menu.getByRole("combobox", { name: "Search" });
   await expect(box).toBeVisible();
