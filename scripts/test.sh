@@ -3,6 +3,9 @@
 # tests against a PostgreSQL server instead of the embedded PGlite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# npm runs this with node_modules/.bin first on PATH, where the install put Node 24 (decision 066)
+node -e 'const [a, b] = process.versions.node.split(".").map(Number); if (a < 22 || (a === 22 && b < 22)) { console.error(`Node ${process.version} is too old: the project needs Node 22.22 or newer (npm install puts Node 24 in node_modules/.bin on Linux x64)`); process.exit(1); }'
+printf 'Node %s (%s)\n' "$(node -v)" "$(command -v node)"
 step() { printf '\n=== %s ===\n' "$1"; }
 
 step "lint (biome)"

@@ -93,6 +93,8 @@ const ABORT_CODES = new Set([
   "ECONNRESET",
   "EPIPE",
   "ERR_STREAM_PREMATURE_CLOSE",
+  // Node 24 names a pipeline whose destination closed first this way (22 says PREMATURE_CLOSE)
+  "ERR_STREAM_UNABLE_TO_PIPE",
   "ERR_STREAM_DESTROYED",
 ]);
 
