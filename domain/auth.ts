@@ -72,16 +72,6 @@ export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 export const passwordChangedSchema = wireSchema(() => z.object({ message: z.string() }));
 export type PasswordChanged = z.infer<typeof passwordChangedSchema>;
 
-/** The spec's toasts for signing in and out (§6). */
-export const AUTH_TEXT = {
-  loginSuccessTitle: "Login Successful",
-  loginSuccessDescription: "You're now logged in as an administrator.",
-  loginFailedTitle: "Login Failed",
-  loginFailedDescription: "Invalid admin password. Please try again.",
-  logoutTitle: "Logged Out",
-  logoutDescription: "You have been logged out of the admin dashboard.",
-} as const;
-
 /** The 429 answers of sign-in: one browser's guesses, or guesses at the account from many places. */
 export function loginThrottledText(retryAfterSeconds: number, scope: "client" | "account"): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
