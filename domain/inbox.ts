@@ -1,5 +1,4 @@
 import { z } from "zod";
-import "./zod-config";
 import { wireSchema } from "./wire-schema";
 
 // The owner's inbox (issue 19): contact messages as GET /api/admin/messages sends them, the
