@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BREED_SIZES, BREED_TEXT } from "./breed-text";
 import { optionalImageUrl } from "./category-form";
 import { FORBIDDEN_CHARACTER_MESSAGE, hasForbiddenCharacters } from "./text";
 import { wireSchema } from "./wire-schema";
@@ -7,29 +8,7 @@ import { wireSchema } from "./wire-schema";
 // POST/PATCH/DELETE /api/breeds share. A breed's page address (/breeds/{slug}) is made from its
 // name once and kept when it is renamed, so links to it keep working.
 
-export const BREED_SIZES = [
-  { value: "small", label: "Small (under 20 lbs)" },
-  { value: "medium", label: "Medium (20-60 lbs)" },
-  { value: "large", label: "Large (over 60 lbs)" },
-] as const;
 const SIZE_VALUES = BREED_SIZES.map((size) => size.value) as ["small", "medium", "large"];
-
-export const BREED_TEXT = {
-  nameLength: "Name must be at least 2 characters",
-  nameTaken: "A breed with this name already exists",
-  size: "Choose the breed's size",
-  descriptionLength: "Description must be at least 10 characters",
-  notFound: "Breed not found",
-  created: "Breed created",
-  updated: "Breed updated",
-  deleted: "Breed deleted",
-} as const;
-
-/** The sentence a refused delete answers (409): the breed still has recommendations. */
-export function breedInUseMessage(name: string, recommendations: number): string {
-  const count = recommendations === 1 ? "1 product is" : `${recommendations} products are`;
-  return `“${name}” can't be deleted: ${count} recommended for it. Delete the breed together with its recommendations, or remove them first.`;
-}
 
 const text = (label: string, min: number, max: number, tooShort: string) =>
   z

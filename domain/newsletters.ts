@@ -1,18 +1,10 @@
 import { z } from "zod";
+import { NEWSLETTER_STATUSES } from "./newsletter-status";
 import type { PostBlock } from "./product-boxes";
 import { wireSchema } from "./wire-schema";
 
 // Newsletters the owner writes (or makes from a published post) and sends to every subscribed
 // address through the outbox (issue 19): what the API takes and answers, shared with the pages.
-
-export const NEWSLETTER_STATUSES = ["draft", "sending", "sent"] as const;
-export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
-
-export const NEWSLETTER_STATUS_LABELS: Record<NewsletterStatus, string> = {
-  draft: "Draft",
-  sending: "Sending",
-  sent: "Sent",
-};
 
 export const MAX_NEWSLETTER_SUBJECT = 200;
 export const MAX_NEWSLETTER_CONTENT = 60_000;
