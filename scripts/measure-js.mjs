@@ -99,7 +99,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     for (const path of paths.length > 0 ? paths : ["/", "/products"]) {
       const page = await browser.newPage();
-      if (path.startsWith("/admin") && path !== "/admin/login") await signIn(page, base, process.env.ADMIN_PASSWORD ?? "");
+      if (path.startsWith("/admin") && path !== "/admin/login")
+        await signIn(page, base, process.env.ADMIN_PASSWORD ?? "");
       const { files, gzip, br } = await measurePage(page, base + path);
       console.log(`${path}: ${kb(gzip)} gzip, ${kb(br)} brotli in ${files.length} files`);
       for (const f of files) console.log(`  ${kb(f.gzip).padStart(9)} ${kb(f.br).padStart(9)}  ${f.file}`);
