@@ -1,13 +1,14 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import { HttpError } from "./errors";
+import type { PageHandler } from "./page-cache";
 import { formBytes } from "./page-submissions";
 
 // Express to React Router and back: what @react-router/express does, except that a submission's
 // body is the form page-submissions.ts has already read and checked (req.body), not the request
 // stream. Reading the body first is what lets a broken one be answered 400/413/415 at the edge,
 // and it is why the adapter is ours: React Router's reads the stream itself, and a stream that
-// has been read cannot be handed on.
+// has been read cannot be handed on. It is the one place a page's Response meets Express: the
+// page cache and the render queue sit behind it, as wrappers of React Router's handler (ssr.ts).
 
 /** The Fetch Request React Router reads, for an Express request whose form (if any) is in req.body. */
 function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
@@ -94,23 +95,24 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
 }
 
 /**
- * React Router's request handler for the build, as Express middleware. `readPageForm()` must
- * come before it: without it a submission reaches the actions with no body.
+ * A page handler (React Router's, behind the page cache) as Express middleware.
+ * `readPageForm()` must come before it: without it a submission reaches the actions with no body.
  */
-export function reactRouterPages({
-  build,
+export function reactRouterPages<C>({
+  handle,
   getLoadContext,
-  mode,
 }: {
-  build: ServerBuild | (() => Promise<ServerBuild>);
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
-  mode: "production" | "development" | "test";
+  handle: PageHandler<C>;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => C;
 }): RequestHandler {
-  const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
+    let request: Request | undefined;
     try {
-      await send(res, await handle(fetchRequest(req, res), getLoadContext(req, res)));
+      request = fetchRequest(req, res);
+      await send(res, await handle(request, getLoadContext(req, res)));
     } catch (error) {
+      // a visitor who left while the page waited for its render: no one to answer
+      if (request?.signal.aborted && res.destroyed) return;
       next(error);
     }
   };
