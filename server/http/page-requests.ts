@@ -72,22 +72,26 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
   }
   const reader = response.body.getReader();
   try {
+    let chunk = await reader.read();
     for (;;) {
-      const { done, value } = await reader.read();
       // a visitor who left: React Router's work stops through the request's signal
       if (res.destroyed) {
         await reader.cancel();
         return;
       }
-      if (done) {
+      if (chunk.done) {
         res.end();
         return;
       }
-      const more = res.write(value);
+      const more = res.write(chunk.value);
       // each chunk of a streamed data answer goes out now, not when compression's buffer fills
       // (compression adds flush; an app without it has none)
       if (typeof res.flush === "function") res.flush();
-      if (!more) await writable(res);
+      // Wait for the socket only when there is more to give it: a whole page (one chunk, larger
+      // than the socket's buffer) is ended at once instead of a drain later (decision 067).
+      const next = await reader.read();
+      if (!more && !next.done) await writable(res);
+      chunk = next;
     }
   } finally {
     reader.releaseLock();
