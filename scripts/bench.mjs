@@ -13,7 +13,7 @@
 // p50/p99 latency. Two references are measured in the same run: a
 // static asset of the same server, and a bare node:http server answering a 20 KB body
 // (scripts/bench-raw-server.mjs), the most this machine's Node.js does. "cached" runs the server
-// as configured (read and response caches on); "uncached" runs it with READ_CACHE_TTL_MS=0, so
+// as configured (read and page caches on); "uncached" runs it with READ_CACHE_TTL_MS=0, so
 // every request renders and queries, and also times one render at a time (1 connection).
 // Then times the CSV export of every quiz submission and samples the server's RSS, and the site
 // search (issue 28): typical queries to /api/search one at a time, each's median and p90 round
@@ -561,7 +561,7 @@ for (const mode of MODE === "both" ? ["cached", "uncached"] : [MODE]) {
   if ((ONLY === "search" || ONLY === "js") && mode !== "cached") continue;
   for (const workers of WORKERS ? [1, WORKERS] : [1]) {
     const caches = mode === "cached" ? "on" : "off (READ_CACHE_TTL_MS=0)";
-    console.log(`\n${mode}: read and response caches ${caches}${WORKERS ? `; WEB_CONCURRENCY=${workers}` : ""}`);
+    console.log(`\n${mode}: read and page caches ${caches}${WORKERS ? `; WEB_CONCURRENCY=${workers}` : ""}`);
     const { child, url } = await startServer({ cached: mode === "cached", workers });
     try {
       if (ONLY !== "csv" && ONLY !== "search" && ONLY !== "js") {

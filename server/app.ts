@@ -1,4 +1,3 @@
-import { createServer, type Server } from "node:http";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import { adminAuthRouter } from "./api/admin-auth";
@@ -30,18 +29,15 @@ import { canonicalPath } from "./http/canonical-path";
 import { refuseCrossSiteWrites } from "./http/csrf";
 import { apiNotFound, jsonErrorHandler } from "./http/errors";
 import { favicon } from "./http/favicon";
-import { frontDoor } from "./http/front-door";
 import { methodRules } from "./http/method-rules";
 import type { PageMethods } from "./http/page-submissions";
 import { loadAssets, precompressedAssets, staticFolder } from "./http/precompressed";
 import { oneCacheControl, privateAnswers } from "./http/private-answers";
 import type { RateLimit } from "./http/rate-limit";
-import { renderQueue } from "./http/render-queue";
-import { requestLog, requestTracker } from "./http/request-log";
-import { anonymousResponseCache } from "./http/response-cache";
+import { requestLog } from "./http/request-log";
 import { recordRoutes, routeTable } from "./http/route-table";
 import { createRouter } from "./http/router";
-import { securityHeaders, securityHeaderWriter } from "./http/security-headers";
+import { securityHeaders } from "./http/security-headers";
 import { seoRouter } from "./http/seo-routes";
 import { loadSession, sessionCookieName } from "./http/session-cookie";
 import { socialImages } from "./http/social-images";
@@ -84,8 +80,6 @@ export interface AppOptions {
   shedLoad?: RequestHandler;
   /** set once SIGTERM arrived: health turns red and keep-alive connections are closed */
   isShuttingDown?: () => boolean;
-  /** page renders at once, and waiting at most (render-queue.ts) */
-  renders?: { concurrency: number; maxWaiting: number };
 }
 
 /** Everything under /api (openapi.test.ts walks it to check the OpenAPI document is complete). */
@@ -96,8 +90,6 @@ export function apiRouter(
     trackRateLimit: RateLimit;
     /** the public origin: a page view's Referer on it names the article viewed */
     siteUrl: string;
-    /** answers repeated anonymous reads from memory (response-cache.ts) */
-    responseCache?: RequestHandler;
   },
 ) {
   const api = createRouter();
@@ -108,7 +100,6 @@ export function apiRouter(
   });
   // Anonymous calls to admin endpoints are turned away before their body is even read.
   api.use(requireAdminForPrivateApi);
-  if (options.responseCache) api.use(options.responseCache);
   // the multipart endpoints (an image, a catalogue CSV, an earnings report) read their own bodies, so they sit before the JSON-only rule
   api.use(uploadRouter(services));
   api.use(catalogueCsvRouter(services));
@@ -139,14 +130,6 @@ export function apiRouter(
   return api;
 }
 
-/** The site: its Express application, and a server whose front door answers cache hits before it. */
-export interface Site {
-  /** middleware, the API, static files and the page handler */
-  app: Express;
-  /** an HTTP server listening through the front door (front-door.ts), which hands the rest to the app */
-  listen(port: number, host?: string, backlog?: number): Server;
-}
-
 export function createApp({
   services,
   logger,
@@ -161,19 +144,10 @@ export function createApp({
   trackRateLimit = { max: 600, windowMs: 10 * 60_000 },
   shedLoad,
   allowedHosts,
-  renders = { concurrency: 4, maxWaiting: 256 },
-}: AppOptions): Site {
+}: AppOptions): Express {
   const secureCookies = mode === "production";
   const securityOptions = { contentSecurityPolicy: mode !== "development", hsts: mode === "production" };
   const allowed = allowedHosts ? allowedHostsFor(siteUrl, allowedHosts.extra) : undefined;
-  // the build's hashed assets, read once (they never change while the process runs)
-  const assets = serveClientBuild ? loadAssets(`${clientBuildFolder}/assets`) : undefined;
-  // one cache for pages and public API reads, so an admin write empties both at once
-  const responseCache = anonymousResponseCache({
-    readCache: services.readCache,
-    ttlMs: services.readCacheTtlMs,
-    sessionCookie: sessionCookieName(secureCookies),
-  });
   const app = recordRoutes(express());
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
@@ -207,9 +181,10 @@ export function createApp({
   if (allowed) app.use(refuseUnknownHosts(allowed));
 
   // Static files come before the session lookup: they need no database round trip.
-  if (assets) {
-    // Vite puts content hashes in every file name under /assets, so they never change.
-    app.use("/assets", precompressedAssets(assets));
+  if (serveClientBuild) {
+    // Vite puts content hashes in every file name under /assets, so they never change: read
+    // once, answered from memory (precompressed.ts)
+    app.use("/assets", precompressedAssets(loadAssets(`${clientBuildFolder}/assets`)));
     app.use("/assets", staticFolder(`${clientBuildFolder}/assets`, { immutable: true, maxAge: "1y", index: false }));
     app.use(staticFolder(clientBuildFolder, { maxAge: "1h", index: false }));
   }
@@ -226,34 +201,15 @@ export function createApp({
   app.use(loadSession(services.auth, secureCookies));
   app.use(privateAnswers(sessionCookieName(secureCookies)));
 
-  app.use(
-    "/api",
-    apiRouter(services, { secureCookies, trackRateLimit, siteUrl, responseCache: responseCache.middleware }),
-  );
+  app.use("/api", apiRouter(services, { secureCookies, trackRateLimit, siteUrl }));
 
   app.use(seoRouter(services, siteUrl));
   app.use(socialImages(services));
   // without a proxy in front the country header is the visitor's own to write (decision 058)
   app.use(affiliateRedirect(services, { countryHeader: trustProxy ? countryHeader : undefined }));
 
-  if (pages.length > 0) {
-    // in development Vite's module requests come through here too, and must not wait in line
-    const queue = mode === "development" ? [] : [renderQueue(renders)];
-    app.use(pagesNeedTheDatabase(services.health, logger), responseCache.middleware, ...queue, ...pages);
-  }
+  // React Router's handler, behind the page cache and the render queue (ssr.ts)
+  if (pages.length > 0) app.use(pagesNeedTheDatabase(services.health, logger), ...pages);
   app.use(jsonErrorHandler(logger));
-
-  const listener = frontDoor({
-    cache: responseCache,
-    assets,
-    app,
-    track: requestTracker(logger),
-    secure: securityHeaderWriter(securityOptions),
-    allowedHosts: allowed,
-    isShuttingDown,
-  });
-  return {
-    app,
-    listen: (port, host, backlog) => createServer(listener).listen(port, host, backlog),
-  };
+  return app;
 }

@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { associateTagsFrom } from "#domain/marketplaces.ts";
 import { ensureAdminAccount } from "./admin-account";
 import { createApp } from "./app";
@@ -213,7 +213,7 @@ async function main() {
   const pages = await createPageHandlers(env.NODE_ENV, services, siteUrl, logger, mail.contactTo);
   let shuttingDown = false;
   const shedder = createLoadShedder({ maxDelayMs: env.LOAD_SHED_MAX_DELAY_MS, logger });
-  const site = createApp({
+  const app = createApp({
     services,
     logger,
     pages: pages.handlers,
@@ -240,7 +240,7 @@ async function main() {
     }, env.MEMORY_LOG_INTERVAL_MS).unref();
   }
 
-  const server: Server = site.listen(env.PORT, env.HOST);
+  const server: Server = createServer(app).listen(env.PORT, env.HOST);
   server.on("error", (error: NodeJS.ErrnoException) => {
     fail(
       error.code === "EADDRINUSE" ? `port ${env.PORT} is already in use; set PORT to another port` : firstLine(error),

@@ -1,10 +1,13 @@
 import { pathToFileURL } from "node:url";
 import type { Request, RequestHandler, Response } from "express";
-import type { ServerBuild } from "react-router";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { LoginInput, PasswordChangeInput } from "#domain/auth.ts";
 import { clientKey } from "./http/client-address";
+import { cachedPages } from "./http/page-cache";
 import { reactRouterPages } from "./http/page-requests";
 import { type PageMethods, pageMethods, readPageForm } from "./http/page-submissions";
+import { queuedRenders } from "./http/render-queue";
+import { sessionCookieName } from "./http/session-cookie";
 import {
   changePassword,
   type LinkSignInOutcome,
@@ -52,10 +55,14 @@ export interface PageHandlers {
   close(): Promise<void>;
 }
 
+/** page renders at once, and waiting at most (render-queue.ts, decision 044) */
+const RENDERS = { concurrency: 4, maxWaiting: 256 };
+
 /**
  * The page handler: in production the built React Router server bundle; in development
  * Vite's middleware plus a build loaded through Vite, so edits hot-reload. A submission's form
- * is read and checked before React Router sees it (page-submissions.ts).
+ * is read and checked before React Router sees it (page-submissions.ts). React Router's handler
+ * renders behind the page cache and the render queue (decision 067).
  */
 export async function createPageHandlers(
   mode: "production" | "development" | "test",
@@ -79,6 +86,17 @@ export async function createPageHandlers(
     session: (res.locals.session as Session | null | undefined) ?? null,
     cspNonce: String(res.locals.cspNonce ?? ""),
   });
+  const pages = (build: ServerBuild | (() => Promise<ServerBuild>)) =>
+    reactRouterPages({
+      handle: cachedPages(queuedRenders(createRequestHandler(build, mode), RENDERS), {
+        readCache: services.readCache,
+        ttlMs: services.readCacheTtlMs,
+        sessionCookie: sessionCookieName(secureCookies),
+        nonceOf: (context: AppLoadContext) => context.cspNonce,
+        isPrivate: (context) => context.session !== null,
+      }),
+      getLoadContext,
+    });
   if (mode === "development") {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -98,16 +116,12 @@ export async function createPageHandlers(
       }
       return of(pathname, search);
     };
-    const handlers: RequestHandler[] = [
-      devServer.middlewares,
-      ...readPageForm(),
-      reactRouterPages({ build, getLoadContext, mode }),
-    ];
+    const handlers: RequestHandler[] = [devServer.middlewares, ...readPageForm(), pages(build)];
     return { handlers, methods, close: () => devServer.close() };
   }
   const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
   return {
-    handlers: [...readPageForm(), reactRouterPages({ build, getLoadContext, mode })],
+    handlers: [...readPageForm(), pages(build)],
     methods: pageMethods(build),
     close: async () => {},
   };

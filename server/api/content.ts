@@ -1,5 +1,6 @@
 import { isDatabaseId } from "#domain/ids.ts";
 import { HttpError } from "#server/http/errors.ts";
+import { sendJson } from "#server/http/json-answers.ts";
 import { createRouter } from "#server/http/router.ts";
 import type { Services } from "#server/services/create-services.ts";
 
@@ -12,12 +13,12 @@ export function contentRouter({ content }: Services) {
   // Visitors get the published posts; the signed-in owner (an API client or the admin list)
   // every post outside the trash, drafts and scheduled ones too. A session makes the answer
   // private (privateAnswers), so no cache hands the owner's list to a visitor.
-  router.get("/posts", async (_req, res) => {
-    res.json(res.locals.session ? await content.listPostsForAdmin() : await content.listPosts());
+  router.get("/posts", async (req, res) => {
+    sendJson(req, res, res.locals.session ? await content.listPostsForAdmin() : await content.listPosts());
   });
 
-  router.get("/posts/featured", async (_req, res) => {
-    res.json(await content.listFeaturedPosts());
+  router.get("/posts/featured", async (req, res) => {
+    sendJson(req, res, await content.listFeaturedPosts());
   });
 
   // A numeric key is an id (admin editor), anything else a slug (public pages).
@@ -29,11 +30,11 @@ export function contentRouter({ content }: Services) {
     }
     if (!post && SLUG.test(key)) post = await content.getPostBySlug(key);
     if (!post) throw new HttpError(404, "Post not found");
-    res.json(post);
+    sendJson(req, res, post);
   });
 
-  router.get("/testimonials", async (_req, res) => {
-    res.json(await content.listTestimonials());
+  router.get("/testimonials", async (req, res) => {
+    sendJson(req, res, await content.listTestimonials());
   });
 
   return router;

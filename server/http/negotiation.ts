@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 
-// What answers the front door and the Express path give from memory negotiate: the coding
-// (Accept-Encoding) and whether the client's copy is still good (If-None-Match).
+// What answers given from memory (assets, cached pages) negotiate: the coding (Accept-Encoding)
+// and whether the client's copy is still good (If-None-Match).
 //
 // Accept-Encoding as RFC 9110 reads it: each coding with its quality (1 unless "q=" says
 // otherwise), "*" for any coding not named, and a quality of 0 meaning "not this one".

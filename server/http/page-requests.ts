@@ -1,13 +1,14 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import { HttpError } from "./errors";
+import type { PageHandler } from "./page-cache";
 import { formBytes } from "./page-submissions";
 
 // Express to React Router and back: what @react-router/express does, except that a submission's
 // body is the form page-submissions.ts has already read and checked (req.body), not the request
 // stream. Reading the body first is what lets a broken one be answered 400/413/415 at the edge,
 // and it is why the adapter is ours: React Router's reads the stream itself, and a stream that
-// has been read cannot be handed on.
+// has been read cannot be handed on. It is the one place a page's Response meets Express: the
+// page cache and the render queue sit behind it, as wrappers of React Router's handler (ssr.ts).
 
 /** The Fetch Request React Router reads, for an Express request whose form (if any) is in req.body. */
 function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
@@ -71,22 +72,26 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
   }
   const reader = response.body.getReader();
   try {
+    let chunk = await reader.read();
     for (;;) {
-      const { done, value } = await reader.read();
       // a visitor who left: React Router's work stops through the request's signal
       if (res.destroyed) {
         await reader.cancel();
         return;
       }
-      if (done) {
+      if (chunk.done) {
         res.end();
         return;
       }
-      const more = res.write(value);
+      const more = res.write(chunk.value);
       // each chunk of a streamed data answer goes out now, not when compression's buffer fills
       // (compression adds flush; an app without it has none)
       if (typeof res.flush === "function") res.flush();
-      if (!more) await writable(res);
+      // Wait for the socket only when there is more to give it: a whole page (one chunk, larger
+      // than the socket's buffer) is ended at once instead of a drain later (decision 067).
+      const next = await reader.read();
+      if (!more && !next.done) await writable(res);
+      chunk = next;
     }
   } finally {
     reader.releaseLock();
@@ -94,23 +99,24 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
 }
 
 /**
- * React Router's request handler for the build, as Express middleware. `readPageForm()` must
- * come before it: without it a submission reaches the actions with no body.
+ * A page handler (React Router's, behind the page cache) as Express middleware.
+ * `readPageForm()` must come before it: without it a submission reaches the actions with no body.
  */
-export function reactRouterPages({
-  build,
+export function reactRouterPages<C>({
+  handle,
   getLoadContext,
-  mode,
 }: {
-  build: ServerBuild | (() => Promise<ServerBuild>);
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
-  mode: "production" | "development" | "test";
+  handle: PageHandler<C>;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => C;
 }): RequestHandler {
-  const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
+    let request: Request | undefined;
     try {
-      await send(res, await handle(fetchRequest(req, res), getLoadContext(req, res)));
+      request = fetchRequest(req, res);
+      await send(res, await handle(request, getLoadContext(req, res)));
     } catch (error) {
+      // a visitor who left while the page waited for its render: no one to answer
+      if (request?.signal.aborted && res.destroyed) return;
       next(error);
     }
   };

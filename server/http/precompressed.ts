@@ -7,10 +7,9 @@ import { isFresh, preferredEncoding } from "./negotiation";
 
 // The build's hashed assets never change while the process runs, and every first visit asks for
 // a dozen of them: 1.8 MB in all with the .br and .gz twins `npm run build` writes beside each.
-// They are read once at start and answered from memory (decision 043): a file read per request
-// held the bench's asset figure at 5,200 answers/s, a third of a cached page. The front door
-// answers them before Express, like cache hits; a HEAD through Express uses the same store, and
-// what it does not hold (a Range request, another name) goes on to express.static.
+// They are read once at start and answered from memory (decisions 043, 067): a file read per
+// request held the bench's asset figure at 5,200 answers/s, a third of a cached page. What the
+// store does not hold (a Range request, another name) goes on to express.static.
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",

@@ -3,9 +3,10 @@ import onHeaders from "on-headers";
 import { readCookie } from "./session-cookie";
 
 // An answer that depends on who asks must never be kept by a cache that answers someone else:
-// not our anonymous response cache, not a CDN, not the browser's disk. Such answers are marked
-// once (res.locals.privateAnswer) and, whatever a handler or React Router set meanwhile, leave
-// with `Cache-Control: private, no-store`; the response cache refuses marked answers.
+// not our page cache, not a CDN, not the browser's disk. Such answers are marked once
+// (res.locals.privateAnswer) and, whatever a handler or React Router set meanwhile, leave with
+// `Cache-Control: private, no-store`. The page cache never meets them: it leaves every request
+// with the session cookie, valid or not, to React Router (page-cache.ts).
 //
 // This is also the one place that decides an answer's Cache-Control when more than one was set
 // on its way: a handler that sets its own and then hands the request on to the pages (/go for a
@@ -29,8 +30,7 @@ export function keepPrivate(res: Response): void {
   res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
 }
 
-/** True when the answer was marked private. */
-export function isPrivateAnswer(res: Response): boolean {
+function isPrivateAnswer(res: Response): boolean {
   return res.locals.privateAnswer === true;
 }
 
@@ -56,8 +56,8 @@ export function decidedCacheControl(values: readonly string[]): string | undefin
   return decided;
 }
 
-/** Leaves the answer with its one Cache-Control (see above); the response cache calls it before keeping an answer. */
-export function settleCacheControl(res: Response): void {
+/** Leaves the answer with its one Cache-Control (see above). */
+function settleCacheControl(res: Response): void {
   // once the headers are out they were settled on their way (the hook below)
   if (res.headersSent) return;
   if (isPrivateAnswer(res)) {

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import onHeaders from "on-headers";
 
@@ -50,13 +49,12 @@ export function nonceSource(): () => string {
  * Headers every response carries. Scripts run only from this origin or with the request's
  * nonce (React Router's inline hydration scripts get it), so injected markup cannot run code.
  * Styles allow inline attributes (React style props); images may come from https hosts
- * because product images are admin-entered URLs. Returns a writer of these headers that
- * answers the response's fresh nonce: the middleware below and the front door (front-door.ts)
- * both use it, so a page from the cache and a rendered one leave with the same headers.
+ * because product images are admin-entered URLs. The fresh nonce goes to `res.locals.cspNonce`
+ * for the page renderer, and for the page cache, which writes it into a stored page.
  */
-export function securityHeaderWriter({ contentSecurityPolicy, hsts }: SecurityHeaderOptions) {
+export function securityHeaders({ contentSecurityPolicy, hsts }: SecurityHeaderOptions): RequestHandler {
   const nextNonce = nonceSource();
-  return (res: ServerResponse): string => {
+  return (_req, res, next) => {
     const nonce = nextNonce();
     if (contentSecurityPolicy) res.setHeader("Content-Security-Policy", contentSecurityPolicyFor(`'nonce-${nonce}'`));
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -64,21 +62,13 @@ export function securityHeaderWriter({ contentSecurityPolicy, hsts }: SecurityHe
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("X-Frame-Options", "DENY");
     if (hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    return nonce;
-  };
-}
-
-/** The security headers as middleware; the nonce goes to `res.locals.cspNonce` for the page renderer. */
-export function securityHeaders(options: SecurityHeaderOptions): RequestHandler {
-  const write = securityHeaderWriter(options);
-  return (_req, res, next) => {
     // A page may set a stricter policy of its own (the unsubscribe page: no-referrer); React
     // Router appends it, and two values would leave the browser to pick one.
     onHeaders(res, () => {
       const referrer = res.getHeader("referrer-policy");
       if (Array.isArray(referrer)) res.setHeader("Referrer-Policy", referrer.at(-1) ?? "");
     });
-    res.locals.cspNonce = write(res);
+    res.locals.cspNonce = nonce;
     next();
   };
 }

@@ -12,21 +12,35 @@ export const UNAVAILABLE_TEXT = {
   database: "Pawsome Picks is temporarily unavailable. Please try again in a minute.",
 } as const;
 
+function busyPage(message: string): string {
+  return errorPage({
+    title: "Pawsome Picks is busy",
+    heading: "We'll be right back",
+    message,
+    link: { href: "", text: "Try again" },
+  });
+}
+
 /** Answers 503 with Retry-After: JSON under /api, a small page elsewhere. */
 export function sendUnavailable(req: Request, res: Response, message: string, retryAfterSeconds: number): void {
   res.status(503).set({ "Retry-After": String(retryAfterSeconds), "Cache-Control": "no-store" });
   if (isApiPath(req.originalUrl.split("?")[0] ?? "")) {
     res.json({ message } satisfies ApiErrorBody);
   } else {
-    res.type("html").send(
-      errorPage({
-        title: "Pawsome Picks is busy",
-        heading: "We'll be right back",
-        message,
-        link: { href: "", text: "Try again" },
-      }),
-    );
+    res.type("html").send(busyPage(message));
   }
+}
+
+/** The same 503 page as a Fetch Response, for the page handler (render-queue.ts). */
+export function unavailablePage(message: string, retryAfterSeconds: number): globalThis.Response {
+  return new globalThis.Response(busyPage(message), {
+    status: 503,
+    headers: {
+      "Retry-After": String(retryAfterSeconds),
+      "Cache-Control": "no-store",
+      "Content-Type": "text/html; charset=utf-8",
+    },
+  });
 }
 
 const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH"]);

@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
 import type { TagsByMarketplace } from "../../domain/marketplaces";
-import { type AppOptions, createApp, type Site } from "../../server/app";
+import { type AppOptions, createApp } from "../../server/app";
 import type { DatabaseHandle } from "../../server/db/client";
 import { seedDemoContent } from "../../server/db/seed/seed";
 import type { RateLimit } from "../../server/http/rate-limit";
@@ -15,8 +16,8 @@ import { createTestDatabase } from "./test-database";
 
 export interface TestServer {
   url: string;
-  /** the Express app behind the front door */
-  app: Site["app"];
+  /** the Express app the server listens with */
+  app: ReturnType<typeof createApp>;
   services: Services;
   close(): Promise<void>;
 }
@@ -97,7 +98,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
   const rendered = options.renderPages
     ? await createPageHandlers(options.mode ?? "test", services, siteUrl, logger, contactTo)
     : null;
-  const site = createApp({
+  const app = createApp({
     services,
     logger,
     siteUrl,
@@ -111,7 +112,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     allowedHosts: options.allowedHosts,
   });
   // a deep accept queue: concurrency tests open hundreds of connections at once
-  const server = site.listen(0, "127.0.0.1", 2048);
+  const server = createServer(app).listen(0, "127.0.0.1", 2048);
   // Tests pause (bulk inserts) longer than Node's 5 s keep-alive; a client reusing a socket the
   // server just closed would see a reset that has nothing to do with the code under test.
   server.keepAliveTimeout = 120_000;
@@ -119,7 +120,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    app: site.app,
+    app,
     services,
     async close() {
       await services.productSync.stop();
