@@ -36,11 +36,11 @@ export const meta = () => [{ title: pageTitle("Earnings") }, { name: "robots", c
 const CARD = "rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6";
 const UNMATCHED_LISTED = 50;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context);
   const { earningsReport, earningsImport } = context.services;
   // a period that does not read is said, and the default period shown instead of an error page
-  const parsed = earningsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = earningsQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : { by: "post" as const };
   const report = await earningsReport.report(query);
   const period = { from: report.from, to: report.to };

@@ -25,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { post };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [
+export const meta: Route.MetaFunction = ({ loaderData: loaded }) => [
   { title: pageTitle(loaded ? `Preview: ${loaded.post.title}` : "Post Not Found") },
   { name: "robots", content: "noindex" },
 ];

@@ -27,9 +27,8 @@ const PAGE_SIZE = 50;
 const MAX_SEARCH = 254;
 
 // Paging and search run in the database: the page gets 50 rows and the number of matches.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   requireAdmin(context);
-  const url = new URL(request.url);
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, MAX_SEARCH);
   const page = pageFromParam(url.searchParams.get("page"));
   const result = await settle(

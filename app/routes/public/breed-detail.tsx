@@ -30,7 +30,7 @@ function headingFor(name: string): string {
   return `Best Toys for ${name}`;
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded, matches, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData: loaded, matches, error }) => {
   if (error || !loaded) return [{ title: pageTitle("Breed Not Found") }, { name: "robots", content: "noindex" }];
   const { breed, recommendations } = loaded.page;
   const count = recommendations.length;

@@ -10,7 +10,7 @@ import { loadPostDetail } from "#app/lib/posts.server.ts";
 import { siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/guide-detail";
 
-export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) =>
   postDetailMeta(settledPost(loaded), GUIDES_SECTION, siteUrlFrom(matches));
 
 export const headers: Route.HeadersFunction = postDetailHeaders;

@@ -52,13 +52,15 @@ const SHEET_ID = "filter-sheet";
 /** cards in the first row of the widest grid: their images load at once, not lazily */
 const FIRST_ROW = 3;
 
-export const meta: Route.MetaFunction = ({ matches, location, data, error }) => {
+export const meta: Route.MetaFunction = ({ matches, location, loaderData, error }) => {
   if (error) return [{ title: pageTitle("Page Not Found") }, { name: "robots", content: "noindex" }];
   const filters = catalogFiltersFrom(new URLSearchParams(location.search));
   const params = catalogSearchParams({ category: filters.category, page: filters.page });
   // /products?id= is an older address of a toy: its page is the toy's own
   const highlighted =
-    data && !(data.highlighted instanceof Promise) && data.highlighted?.ok ? data.highlighted.data : null;
+    loaderData && !(loaderData.highlighted instanceof Promise) && loaderData.highlighted?.ok
+      ? loaderData.highlighted.data
+      : null;
   return seoMeta({
     title: pageTitle("Dog Toys & Products"),
     description:
@@ -73,8 +75,7 @@ function highlightedId(url: URL): number | undefined {
   return id && /^\d{1,10}$/.test(id) ? Number(id) : undefined;
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
   const filters = catalogFiltersFrom(url.searchParams);
   const { catalog } = context.services;
   const id = highlightedId(url);

@@ -11,7 +11,7 @@ import { siteUrlFrom } from "#app/lib/seo.ts";
 import { postTypeLabel } from "#domain/posts.ts";
 import type { Route } from "./+types/review-detail";
 
-export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) =>
   postDetailMeta(settledPost(loaded), REVIEWS_SECTION, siteUrlFrom(matches));
 
 export const headers: Route.HeadersFunction = postDetailHeaders;

@@ -27,13 +27,12 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
   };
 };
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: pageTitle(data?.query ? `Search: ${data.query}` : "Search") },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: pageTitle(loaderData?.query ? `Search: ${loaderData.query}` : "Search") },
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get("q") ?? "";
   const query = normaliseQuery(raw);
   const page = searchPageNumber(url.searchParams.get("page"));

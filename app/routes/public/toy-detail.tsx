@@ -35,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { page: found, siteUrl: context.siteUrl };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded, matches, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData: loaded, matches, error }) => {
   if (error || !loaded) return [{ title: pageTitle("Toy Not Found") }, { name: "robots", content: "noindex" }];
   const { toy } = loaded.page;
   return seoMeta({

@@ -28,9 +28,8 @@ function filterParams(filter: AuditFilter): Record<string, string> {
 
 // The same service call as GET /api/admin/audit-log: a page of entries and how many matched.
 // Filters that do not parse are dropped with a note, rather than failing the page.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   requireAdmin(context);
-  const url = new URL(request.url);
   const raw = Object.fromEntries(
     ["action", "kind", "from", "to", "timeZone", "page"].flatMap((name) => {
       const value = url.searchParams.get(name);

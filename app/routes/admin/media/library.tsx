@@ -26,9 +26,8 @@ export const meta = () => [{ title: pageTitle("Media Library") }, { name: "robot
 const PATH = "/admin/media";
 const MAX_SEARCH = 100;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   requireAdmin(context);
-  const url = new URL(request.url);
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, MAX_SEARCH);
   const page = pageFromParam(url.searchParams.get("page"));
   const images = await settle(

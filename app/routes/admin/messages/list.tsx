@@ -29,9 +29,8 @@ function queryOf(url: URL) {
 }
 
 // The same service call as GET /api/admin/messages; one page of 25 and the number of matches.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   requireAdmin(context);
-  const url = new URL(request.url);
   const query = queryOf(url);
   const log = (error: unknown) => context.logger.error({ err: error }, "admin messages list failed");
   const [messages, unread] = await Promise.all([

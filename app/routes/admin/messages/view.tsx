@@ -15,7 +15,7 @@ import { isDatabaseId } from "#domain/ids.ts";
 import { type ContactMessage, mailtoReply, messageReplySchema, REPLY_TEXT, replySubject } from "#domain/inbox.ts";
 import type { Route } from "./+types/view";
 
-export const meta: Route.MetaFunction = ({ data: loaded, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData: loaded, error }) => {
   const title = error ? adminErrorTitle(error, "Message") : `Message: ${loaded?.message.subject ?? ""}`;
   return [{ title: pageTitle(title) }, { name: "robots", content: "noindex" }];
 };

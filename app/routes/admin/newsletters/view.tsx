@@ -25,7 +25,7 @@ import { newsletterInputSchema, TEST_SEND_TEXT } from "#domain/newsletters.ts";
 import { POSTAL_ADDRESS_NOTICE } from "#domain/site-settings.ts";
 import type { Route } from "./+types/view";
 
-export const meta: Route.MetaFunction = ({ data: loaded, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData: loaded, error }) => {
   const title = error ? adminErrorTitle(error, "Newsletter") : `Newsletter: ${loaded?.newsletter.subject ?? ""}`;
   return [{ title: pageTitle(title) }, { name: "robots", content: "noindex" }];
 };

@@ -14,7 +14,7 @@ import { isDatabaseId } from "#domain/ids.ts";
 import { postFormFields, postFormSchema } from "#domain/post-form.ts";
 import type { Route } from "./+types/edit";
 
-export const meta: Route.MetaFunction = ({ data: loaded, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData: loaded, error }) => {
   const title = error ? adminErrorTitle(error, "Post") : loaded?.post ? `Edit Post: ${loaded.post.title}` : "New Post";
   return [{ title: pageTitle(title) }, { name: "robots", content: "noindex" }];
 };

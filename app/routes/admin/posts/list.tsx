@@ -52,9 +52,8 @@ interface ListActionData {
 // Filters, order, search and paging run in the database: the page gets one page of posts and
 // the number of matches (it used to get every post and sort them itself). The view lives in the
 // URL, so it survives a trip to the editor and back.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   requireAdmin(context);
-  const url = new URL(request.url);
   const filters = postListFiltersFrom(url.searchParams);
   const { page = 1, q, status, type, category, sort = "published", dir } = filters;
   const log = (what: string) => (error: unknown) => context.logger.error({ err: error }, `${what} failed`);

@@ -102,12 +102,11 @@ function cameFromEditor(request: Request): boolean {
 // Filters, sort, search and paging run in the database; the page gets one page of rows and the
 // number of matches. The view lives in the URL (one spelling per view: a hand-made or pre-script
 // URL is redirected to it), and in a cookie for the round trip to the editor.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   requireAdmin(context);
-  const url = new URL(request.url);
   const filters = productListFiltersFrom(url.searchParams);
   const params = productListParams(filters);
-  const asked = [...url.searchParams.keys()].filter((key) => key !== "_routes" && key !== "index");
+  const asked = [...url.searchParams.keys()];
   if (asked.length === 0 && cameFromEditor(request)) {
     const stored = storedView(request);
     if (stored) throw redirect(`${PATH}?${stored}`);

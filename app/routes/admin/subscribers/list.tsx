@@ -30,9 +30,8 @@ function filterParams(filter: SubscriberFilter): Record<string, string> {
 }
 
 // The same service call as GET /api/admin/subscribers: a page of 50 and the number of matches.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   requireAdmin(context);
-  const url = new URL(request.url);
   const raw = Object.fromEntries(
     ["search", "status", "from", "to", "timeZone", "page"].flatMap((name) => {
       const value = url.searchParams.get(name);
