@@ -7,6 +7,7 @@ export default {
   buildDirectory: process.env.BUILD_DIR ?? "build",
   // React Router 8's behaviour, taken on 7.x one flag at a time (decision 070)
   future: {
+    v8_middleware: true,
     v8_splitRouteModules: true,
     v8_viteEnvironmentApi: true,
     v8_passThroughRequests: true,

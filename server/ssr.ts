@@ -1,6 +1,7 @@
 import { pathToFileURL } from "node:url";
 import type { Request, RequestHandler, Response } from "express";
-import type { ServerBuild } from "react-router";
+import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
+import type { appContext } from "#app/lib/app-context.server.ts";
 import type { LoginInput, PasswordChangeInput } from "#domain/auth.ts";
 import { clientKey } from "./http/client-address";
 import { reactRouterPages } from "./http/page-requests";
@@ -19,8 +20,10 @@ import { serverBuildFile } from "./paths";
 import type { Session } from "./services/auth.service";
 import type { Services } from "./services/create-services";
 
-declare module "react-router" {
-  interface AppLoadContext {
+// What every page loader and action reads with `context.get(appContext)`: app/ declares the
+// context and never names server types, so the fields are declared here, where they are filled in.
+declare module "#app/lib/app-context.server.ts" {
+  interface AppContext {
     services: Services;
     /** public origin, e.g. https://pawsomepicks.com */
     siteUrl: string;
@@ -65,7 +68,7 @@ export async function createPageHandlers(
   contactEmail: string,
 ): Promise<PageHandlers> {
   const secureCookies = mode === "production";
-  const getLoadContext = (req: Request, res: Response) => ({
+  const valuesFor = (req: Request, res: Response) => ({
     services,
     siteUrl,
     contactEmail,
@@ -79,6 +82,12 @@ export async function createPageHandlers(
     session: (res.locals.session as Session | null | undefined) ?? null,
     cspNonce: String(res.locals.cspNonce ?? ""),
   });
+  /** The request's context for the build that answers it: its AppContext under the build's own key. */
+  const contextFor = (build: ServerBuild, req: Request, res: Response) => {
+    const context = new RouterContextProvider();
+    context.set(appContextOf(build), valuesFor(req, res));
+    return context;
+  };
   if (mode === "development") {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -101,14 +110,28 @@ export async function createPageHandlers(
     const handlers: RequestHandler[] = [
       devServer.middlewares,
       ...readPageForm(),
-      reactRouterPages({ build, getLoadContext, mode }),
+      reactRouterPages({ build, getLoadContext: async (req, res) => contextFor(await build(), req, res), mode }),
     ];
     return { handlers, methods, close: () => devServer.close() };
   }
   const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
   return {
-    handlers: [...readPageForm(), reactRouterPages({ build, getLoadContext, mode })],
+    handlers: [
+      ...readPageForm(),
+      reactRouterPages({ build, getLoadContext: (req, res) => contextFor(build, req, res), mode }),
+    ],
     methods: pageMethods(build),
     close: async () => {},
   };
+}
+
+/**
+ * The key loaders read their AppContext by: the object app/entry.server.tsx exports from the build.
+ * The server's own import of app/lib/app-context.server.ts would be another object (the build is a
+ * bundle of its own), and a context is found by the very object it was set under.
+ */
+function appContextOf(build: ServerBuild): typeof appContext {
+  const key = (build.entry.module as { appContext?: RouterContext }).appContext;
+  if (!key) throw new Error("the server build does not export appContext (app/entry.server.tsx)");
+  return key as typeof appContext;
 }

@@ -1,5 +1,5 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { HttpError } from "./errors";
 import { formBytes } from "./page-submissions";
 
@@ -103,13 +103,13 @@ export function reactRouterPages({
   mode,
 }: {
   build: ServerBuild | (() => Promise<ServerBuild>);
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider | Promise<RouterContextProvider>;
   mode: "production" | "development" | "test";
 }): RequestHandler {
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
-      await send(res, await handle(fetchRequest(req, res), getLoadContext(req, res)));
+      await send(res, await handle(fetchRequest(req, res), await getLoadContext(req, res)));
     } catch (error) {
       next(error);
     }

@@ -18,6 +18,7 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { icon } from "#app/components/ui/icon.ts";
 import { CardSkeleton } from "#app/components/ui/skeleton.tsx";
 import { fetchResult } from "#app/lib/api.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { fetchToyPage } from "#app/lib/catalog-api.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { type Result, settle } from "#app/lib/result.ts";
@@ -76,8 +77,9 @@ function highlightedId(url: URL): number | undefined {
 }
 
 export async function loader({ context, url }: Route.LoaderArgs) {
+  const app = context.get(appContext);
   const filters = catalogFiltersFrom(url.searchParams);
-  const { catalog } = context.services;
+  const { catalog } = app.services;
   const id = highlightedId(url);
   const [toys, breeds, categories, highlighted] = await Promise.all([
     // The cards and the filters get only the fields they show: the page's hydration data is
@@ -93,7 +95,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (toys.ok && toys.data.items.length === 0 && toys.data.total > 0) {
     throw data({ lastPage: lastPageOf(toys.data.total) }, { status: 404 });
   }
-  return { siteUrl: context.siteUrl, toys, breeds, categories, highlighted };
+  return { siteUrl: app.siteUrl, toys, breeds, categories, highlighted };
 }
 
 /** The number of the catalogue's last page for this many matches. */

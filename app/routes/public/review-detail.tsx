@@ -6,6 +6,7 @@ import {
   REVIEWS_SECTION,
   settledPost,
 } from "#app/components/post-detail.tsx";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { loadPostDetail } from "#app/lib/posts.server.ts";
 import { siteUrlFrom } from "#app/lib/seo.ts";
 import { postTypeLabel } from "#domain/posts.ts";
@@ -17,7 +18,8 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) =>
 export const headers: Route.HeadersFunction = postDetailHeaders;
 
 export function loader({ params, context }: Route.LoaderArgs) {
-  return loadPostDetail(context, params.slug);
+  const app = context.get(appContext);
+  return loadPostDetail(app, params.slug);
 }
 
 // Browser navigations show a spinner while the post loads; a failed load is "not found".

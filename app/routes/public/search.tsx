@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { isCrawler } from "#domain/crawlers.ts";
@@ -33,12 +34,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
   const raw = url.searchParams.get("q") ?? "";
   const query = normaliseQuery(raw);
   const page = searchPageNumber(url.searchParams.get("page"));
   const cut = raw.trim().length > query.length;
   if (query !== "") {
-    const verdict = await context.services.search.admit(context.client);
+    const verdict = await app.services.search.admit(app.client);
     if (!verdict.allowed) {
       return data(
         { query, page, cut, result: null, limited: tooManySearchesText(verdict.retryAfterSeconds) },
@@ -47,10 +49,10 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     }
   }
   // a visitor's search, once: its first page, not a crawler's, not the owner's
-  const count = page === 1 && !context.session && !isCrawler(request.headers.get("user-agent") ?? undefined);
+  const count = page === 1 && !app.session && !isCrawler(request.headers.get("user-agent") ?? undefined);
   const result = await settle(
-    () => context.services.search.search({ query, page, count }),
-    (error) => context.logger.error({ err: error }, "site search failed"),
+    () => app.services.search.search({ query, page, count }),
+    (error) => app.logger.error({ err: error }, "site search failed"),
   );
   return { query, page, cut, result, limited: null };
 }
