@@ -1,8 +1,12 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { appContext } from "./lib/app-context.server";
 import { NonceProvider } from "./lib/nonce";
+
+// The key the server fills each request's AppContext under, taken from this build (server/ssr.ts).
+export { appContext };
 
 export const streamTimeout = 5_000;
 
@@ -14,7 +18,7 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  context.logger.error({ err: error, path: new URL(request.url).pathname }, "page request failed");
+  context.get(appContext).logger.error({ err: error, path: new URL(request.url).pathname }, "page request failed");
 };
 
 // Pages are sent once fully rendered (onAllReady) for every client, not only bots: the
@@ -25,9 +29,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.cspNonce;
+  const nonce = loadContext.get(appContext).cspNonce;
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration } from "react-router";
+import { appContext } from "#app/lib/app-context.server.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Toaster } from "./components/ui/toaster";
@@ -7,7 +8,8 @@ import { ScriptsAfterPaint } from "./lib/hydrate-after-paint";
 import { useNonce } from "./lib/nonce";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { siteUrl: context.siteUrl, contactEmail: context.contactEmail };
+  const app = context.get(appContext);
+  return { siteUrl: app.siteUrl, contactEmail: app.contactEmail };
 }
 
 // The site's origin and address never change while a page is open: no request for them on each navigation.

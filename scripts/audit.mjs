@@ -5,11 +5,16 @@
 //
 //   npm run audit [-- --runs 3] [-- --url http://host:port] [-- --paths /,/products]
 //   (default: starts its own server on BUILD_DIR or build/, audits every page kind)
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { auditPage, auditPaths, CATEGORIES, launchChromium, startAuditServer } from "./lighthouse-run.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+// the table names the Lighthouse that measured it: its scores and audits change between majors
+const lighthouseVersion = JSON.parse(
+  readFileSync(createRequire(import.meta.url).resolve("lighthouse/package.json"), "utf8"),
+).version;
 const argv = process.argv.slice(2);
 const option = (name) => {
   const i = argv.indexOf(`--${name}`);
@@ -67,7 +72,7 @@ const cells = rows.map((r) => [
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
 const line = (c) => `| ${c.map((v, i) => v.padEnd(widths[i])).join(" | ")} |`;
-console.log(`\nLighthouse 12, mobile, median of ${RUNS} runs`);
+console.log(`\nLighthouse ${lighthouseVersion}, mobile, median of ${RUNS} runs`);
 console.log(line(header));
 console.log(line(widths.map((w) => "-".repeat(w))));
 for (const c of cells) console.log(line(c));

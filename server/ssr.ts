@@ -1,9 +1,10 @@
 import { pathToFileURL } from "node:url";
 import type { Request, RequestHandler, Response } from "express";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
+import type { AppContext, appContext } from "#app/lib/app-context.server.ts";
 import type { LoginInput, PasswordChangeInput } from "#domain/auth.ts";
 import { clientKey } from "./http/client-address";
-import { cachedPages } from "./http/page-cache";
+import { cachedPages, type PageHandler } from "./http/page-cache";
 import { reactRouterPages } from "./http/page-requests";
 import { type PageMethods, pageMethods, readPageForm } from "./http/page-submissions";
 import { queuedRenders } from "./http/render-queue";
@@ -22,8 +23,10 @@ import { serverBuildFile } from "./paths";
 import type { Session } from "./services/auth.service";
 import type { Services } from "./services/create-services";
 
-declare module "react-router" {
-  interface AppLoadContext {
+// What every page loader and action reads with `context.get(appContext)`: app/ declares the
+// context and never names server types, so the fields are declared here, where they are filled in.
+declare module "#app/lib/app-context.server.ts" {
+  interface AppContext {
     services: Services;
     /** public origin, e.g. https://pawsomepicks.com */
     siteUrl: string;
@@ -72,7 +75,7 @@ export async function createPageHandlers(
   contactEmail: string,
 ): Promise<PageHandlers> {
   const secureCookies = mode === "production";
-  const getLoadContext = (req: Request, res: Response) => ({
+  const valuesFor = (req: Request, res: Response) => ({
     services,
     siteUrl,
     contactEmail,
@@ -86,16 +89,33 @@ export async function createPageHandlers(
     session: (res.locals.session as Session | null | undefined) ?? null,
     cspNonce: String(res.locals.cspNonce ?? ""),
   });
-  const pages = (build: ServerBuild | (() => Promise<ServerBuild>)) =>
+  /** React Router's handler for a build: each request's AppContext set under the build's own key. */
+  const renderers = new WeakMap<ServerBuild, PageHandler<AppContext>>();
+  const renderWith = (build: ServerBuild): PageHandler<AppContext> => {
+    let render = renderers.get(build);
+    if (!render) {
+      const handle = createRequestHandler(build, mode);
+      const key = appContextOf(build);
+      render = (request, values) => {
+        const context = new RouterContextProvider();
+        context.set(key, values);
+        return handle(request, context);
+      };
+      renderers.set(build, render);
+    }
+    return render;
+  };
+  /** Pages as Express middleware: React Router's handler behind the render queue and the page cache. */
+  const pages = (render: PageHandler<AppContext>) =>
     reactRouterPages({
-      handle: cachedPages(queuedRenders(createRequestHandler(build, mode), RENDERS), {
+      handle: cachedPages(queuedRenders(render, RENDERS), {
         readCache: services.readCache,
         ttlMs: services.readCacheTtlMs,
         sessionCookie: sessionCookieName(secureCookies),
-        nonceOf: (context: AppLoadContext) => context.cspNonce,
-        isPrivate: (context) => context.session !== null,
+        nonceOf: (values: AppContext) => values.cspNonce,
+        isPrivate: (values) => values.session !== null,
       }),
-      getLoadContext,
+      getLoadContext: valuesFor,
     });
   if (mode === "development") {
     const vite = await import("vite");
@@ -116,13 +136,29 @@ export async function createPageHandlers(
       }
       return of(pathname, search);
     };
-    const handlers: RequestHandler[] = [devServer.middlewares, ...readPageForm(), pages(build)];
+    // each request renders with the build Vite has now, so an edit shows on the next reload
+    const handlers: RequestHandler[] = [
+      devServer.middlewares,
+      ...readPageForm(),
+      pages(async (request, values) => renderWith(await build())(request, values)),
+    ];
     return { handlers, methods, close: () => devServer.close() };
   }
   const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
   return {
-    handlers: [...readPageForm(), pages(build)],
+    handlers: [...readPageForm(), pages(renderWith(build))],
     methods: pageMethods(build),
     close: async () => {},
   };
+}
+
+/**
+ * The key loaders read their AppContext by: the object app/entry.server.tsx exports from the build.
+ * The server's own import of app/lib/app-context.server.ts would be another object (the build is a
+ * bundle of its own), and a context is found by the very object it was set under.
+ */
+function appContextOf(build: ServerBuild): typeof appContext {
+  const key = (build.entry.module as { appContext?: RouterContext }).appContext;
+  if (!key) throw new Error("the server build does not export appContext (app/entry.server.tsx)");
+  return key as typeof appContext;
 }

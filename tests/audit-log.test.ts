@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppContext } from "#app/lib/app-context.server.ts";
 import { loader as dataRequestsLoader } from "#app/routes/admin/data-rights/requests.tsx";
+import { appContextWith } from "./support/app-context";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "./support/test-server";
 
 // The admin audit log (decision 029) on a real server and database: each admin action lands
@@ -304,11 +306,11 @@ describe("the audit log records", () => {
     // /admin/data-rights?email=…, as the page loads it for the signed-in owner
     const page = await dataRequestsLoader({
       request: new Request(`${server.url}/admin/data-rights?email=${encodeURIComponent(email)}`),
-      context: {
+      context: appContextWith({
         services: server.services,
-        session: { user: { username: "admin" } },
+        session: { user: { username: "admin" } } as AppContext["session"],
         logger: pino({ level: "silent" }),
-      },
+      }),
       params: {},
     } as unknown as Parameters<typeof dataRequestsLoader>[0]);
     expect(page.held).toMatchObject({ counts: { quizSubmissions: 1, subscribers: 1 } });

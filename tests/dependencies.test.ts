@@ -3,10 +3,10 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-// React Router's 7.18.5 and 7.18.6 security fixes (bounded route matching, turbo-stream decoding
-// validation, URL validation in redirects and links, HEAD bodies) reach this site only through
-// package.json's overrides while @react-router/dev and /express stay at 7.18.4 (decision 053).
-// Every package that loads React Router must get the fixed one, and only one copy of it.
+// React Router 8.5.1's fixes (bounded route manifest processing, turbo-stream decoding
+// validation) reach the build tool only through package.json's override while @react-router/dev
+// stays at 8.4.0, which asks for @react-router/node 8.4.0 exactly (decision 070). Every package
+// that loads React Router must get the fixed one, and only one copy of it.
 
 const require = createRequire(import.meta.url);
 
@@ -26,14 +26,14 @@ function atLeast(version: string, minimum: string): boolean {
 }
 
 describe("React Router's security fixes", () => {
-  it("every package that loads react-router gets 7.18.6 or newer, one copy", () => {
+  it("every package that loads react-router gets 8.5.1 or newer, one copy", () => {
     const loaders = [process.cwd(), ...["@react-router/dev", "@react-router/node"].map(folderOf)];
     const seen = loaders.map((from) => versionSeenFrom("react-router", from));
-    for (const version of seen) expect(atLeast(version, "7.18.6"), version).toBe(true);
+    for (const version of seen) expect(atLeast(version, "8.5.1"), version).toBe(true);
     expect(new Set(seen).size).toBe(1);
   });
 
-  it("the build tool's Node adapter is 7.18.5 or newer (pages are served by our own adapter, server/http/page-requests.ts)", () => {
-    expect(atLeast(versionSeenFrom("@react-router/node", folderOf("@react-router/dev")), "7.18.5")).toBe(true);
+  it("the build tool's Node adapter is 8.5.1 or newer (pages are served by our own adapter, server/http/page-requests.ts)", () => {
+    expect(atLeast(versionSeenFrom("@react-router/node", folderOf("@react-router/dev")), "8.5.1")).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import { DEFAULT_DISCLOSURE_TEXT } from "../domain/disclosure";
 import type { DatabaseHandle } from "../server/db/client";
 import { seedDemoContent } from "../server/db/seed/seed";
 import { createServices, type Services } from "../server/services/create-services";
+import { appContextWith } from "./support/app-context";
 import { createTestDatabase } from "./support/test-database";
 
 // The footer's categories come from the catalogue (issue 26): they were fixed ids and labels,
@@ -31,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 type LoaderArgs = Parameters<typeof loader>[0];
-const load = () => loader({ context: { services } } as unknown as LoaderArgs);
+const load = () => loader({ context: appContextWith({ services }) } as unknown as LoaderArgs);
 
 function footerHtml(categories: Awaited<ReturnType<typeof load>>["footerCategories"]): string {
   return renderToStaticMarkup(
@@ -83,7 +84,9 @@ describe("the public layout's footer categories", () => {
 
   it("leave the column out when the catalogue cannot be read, not the page", async () => {
     const broken = { catalog: { listCategories: () => Promise.reject(new Error("database down")) } };
-    const { footerCategories } = await loader({ context: { services: broken } } as unknown as LoaderArgs);
+    const { footerCategories } = await loader({
+      context: appContextWith({ services: broken as unknown as Services }),
+    } as unknown as LoaderArgs);
     expect(footerCategories).toEqual([]);
     expect(footerHtml(footerCategories)).not.toContain(">Categories<");
   });

@@ -7,6 +7,7 @@ import { NEWSLETTER_SEND_TEXT } from "../domain/newsletters";
 import { newsletterDeliveries, newsletterSubscribers } from "../server/db/schema";
 import { createSmtpTransport, type MailTransport } from "../server/mail/transport";
 import { createServices, type Services } from "../server/services/create-services";
+import { appContextWith } from "./support/app-context";
 import { type SmtpTestServer, startSmtpTestServer } from "./support/smtp-test-server";
 import {
   adminCookie,
@@ -209,7 +210,7 @@ describe("sending a newsletter", () => {
     });
     const answer = (await unsubscribeAction({
       request,
-      context: { services: server.services },
+      context: appContextWith({ services: server.services }),
       params: {},
     } as never)) as { data: { state: string; email: string } };
     expect(answer.data).toEqual({ state: "done", email: mail?.to[0] });

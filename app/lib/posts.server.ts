@@ -1,12 +1,13 @@
-import { type AppLoadContext, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { postPath, type RenderedPost } from "#domain/posts.ts";
+import type { AppContext } from "./app-context.server";
 import { settle } from "./result";
 
 // Server-side loads shared by the post routes (the markdown is rendered by the content
 // service, so the renderer stays out of the browser bundle).
 
 /** Every post for the list pages, or the list's error state. */
-export async function loadPostList(context: AppLoadContext) {
+export async function loadPostList(context: AppContext) {
   return {
     posts: await settle(
       () => context.services.content.listPosts(),
@@ -19,7 +20,7 @@ export async function loadPostList(context: AppLoadContext) {
  * One post with its body rendered to safe HTML; 404 when there is none, 500 (not cached)
  * when loading failed. Any post type opens on either detail page (the spec does not filter).
  */
-export async function loadPostDetail(context: AppLoadContext, slug: string) {
+export async function loadPostDetail(context: AppContext, slug: string) {
   // Rendered once and reused from the read cache: markdown is the costly part of the page.
   const found = await settle(
     () => context.services.content.getRenderedPostBySlug(slug),

@@ -1,10 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type AppLoadContext, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Toy } from "#domain/catalog.ts";
 import { FORM_REPLIES, tooManySubmissionsText } from "#domain/forms.ts";
 import { knownQuizAnswers, type QuizAnswers, quizAnswersSchema, quizSubmissionSchema } from "#domain/quiz.ts";
 import { parseWalkStep, type QuizWalkStep, stepsToCount, walkIndex } from "#domain/quiz-funnel.ts";
+import type { AppContext } from "./app-context.server";
 import { COUNTED_FIELD, newsletterOutcome, type QuizActionData, type QuizIntent } from "./quiz-api";
 import type { ToastInput } from "./toast";
 
@@ -12,7 +13,7 @@ import type { ToastInput } from "./toast";
 // checked with the same schemas and stored by the same service as the browser's API calls, so
 // a visitor on a slow phone who answers before hydration still gets their matches.
 
-type QuizContext = Pick<AppLoadContext, "services" | "client" | "logger" | "session">;
+type QuizContext = Pick<AppContext, "services" | "client" | "logger" | "session">;
 
 // The address typed so far rides along through 'Back to Quiz' and the questions, as the
 // browser's state keeps it; bounded so the page never echoes an arbitrarily large field.

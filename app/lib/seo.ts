@@ -56,7 +56,7 @@ export function seoMeta({
 }
 
 /** The site's public origin, from the root loader (set by SITE_URL on the server). */
-export function siteUrlFrom(matches: readonly ({ id: string; data?: unknown } | undefined)[]): string {
-  const root = matches.find((m) => m?.id === "root")?.data as { siteUrl?: string } | undefined;
+export function siteUrlFrom(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): string {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { siteUrl?: string } | undefined;
   return root?.siteUrl ?? "http://localhost:3000";
 }

@@ -68,7 +68,7 @@ function actionPaths(build: ServerBuild): string[] {
 
 /** The addresses a page's action answers at: the page itself and React Router's data request. */
 function addressesOf(path: string): string[] {
-  return [path, path === "/" ? "/_root.data" : `${path}.data`];
+  return [path, path === "/" ? "/_.data" : `${path}.data`];
 }
 
 /** ... and the same with the `?index` React Router adds for an index route's action. */

@@ -19,15 +19,13 @@ const routes = {
   missing: { id: "missing", parentId: "layout", path: "*", module: {} },
 };
 
-function buildWith(future: Record<string, boolean> = {}): ServerBuild {
-  return { routes, future, basename: undefined } as unknown as ServerBuild;
-}
+const build = { routes, future: {}, basename: undefined } as unknown as ServerBuild;
 
 const READ = ["GET", "HEAD"];
 const SUBMIT = ["GET", "HEAD", "POST"];
 
 describe("page methods", () => {
-  const methods = pageMethods(buildWith());
+  const methods = pageMethods(build);
 
   it("POST only where the route a submission goes to has an action", () => {
     expect(methods("/contact", "")).toEqual(SUBMIT);
@@ -48,15 +46,12 @@ describe("page methods", () => {
   it("data requests are the page they name", () => {
     expect(methods("/contact.data", "")).toEqual(SUBMIT);
     expect(methods("/about.data", "")).toEqual(READ);
-    expect(methods("/_root.data", "?index")).toEqual(SUBMIT);
-    expect(methods("/_root.data", "")).toEqual(READ);
     expect(methods("/area.data", "?_routes=area")).toEqual(SUBMIT);
   });
 
-  it("with trailing-slash-aware data requests, /_.data names the path with its slash", () => {
-    const aware = pageMethods(buildWith({ v8_trailingSlashAwareDataRequests: true }));
-    expect(aware("/contact.data", "")).toEqual(SUBMIT);
-    expect(aware("/_.data", "?index")).toEqual(SUBMIT);
-    expect(aware("/contact/_.data", "")).toEqual(SUBMIT);
+  it("/_.data names the path with its slash: / for /_.data (React Router 8)", () => {
+    expect(methods("/_.data", "?index")).toEqual(SUBMIT);
+    expect(methods("/_.data", "")).toEqual(READ);
+    expect(methods("/contact/_.data", "")).toEqual(SUBMIT);
   });
 });

@@ -55,17 +55,12 @@ function routeObjects(manifest: ServerBuild["routes"], parentId?: string): Route
 }
 
 /**
- * The page a data request (`/quiz.data`, `/_root.data`) is for, as React Router's server reads
- * it (single fetch): the `.data` suffix names the page, not another path.
+ * The page a data request (`/quiz.data`; `/_.data` for `/`, `/x/_.data` for `/x/`) is for, as
+ * React Router's server reads it (single fetch): the `.data` suffix names the page, not another path.
  */
-function pagePath(pathname: string, build: ServerBuild): string {
-  const basename = (build.basename ?? "/").replace(/\/?$/, "/");
+function pagePath(pathname: string): string {
   if (!pathname.endsWith(".data")) return pathname;
-  if (build.future.v8_trailingSlashAwareDataRequests) {
-    return pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname.slice(0, -".data".length);
-  }
-  if (pathname === `${basename}_root.data`) return basename;
-  return pathname.slice(0, -".data".length);
+  return pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname.slice(0, -".data".length);
 }
 
 /** The methods a page address (path and query) has, in the order an Allow header lists them. */
@@ -80,7 +75,7 @@ export type PageMethods = (pathname: string, search: string) => string[];
 export function pageMethods(build: ServerBuild): PageMethods {
   const routes = routeObjects(build.routes);
   return (pathname, search) => {
-    const matches = matchRoutes(routes, pagePath(pathname, build), build.basename);
+    const matches = matchRoutes(routes, pagePath(pathname), build.basename);
     if (!matches || matches.length === 0) return READ_METHODS;
     const last = matches[matches.length - 1];
     const nakedIndex = new URLSearchParams(search).getAll("index").includes("");

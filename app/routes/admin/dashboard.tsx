@@ -15,6 +15,7 @@ import { SiteNotices } from "#app/components/admin/settings/site-notices.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { AUDIT_RECENT_COUNT } from "#domain/audit.ts";
@@ -43,7 +44,8 @@ const QUICK_ACTIONS = [
 
 // Each panel loads on its own: a failing query shows that panel's error, not an error page.
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const days = dashboardPeriodFrom(new URL(request.url).searchParams.get("days"));
   const {
     dashboard,
@@ -57,9 +59,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     quizFunnel,
     search,
     earningsReport,
-  } = context.services;
-  const log = (what: string) => (error: unknown) =>
-    context.logger.error({ err: error }, `admin dashboard: ${what} failed`);
+  } = app.services;
+  const log = (what: string) => (error: unknown) => app.logger.error({ err: error }, `admin dashboard: ${what} failed`);
   const [
     counts,
     submissions,
@@ -129,10 +130,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 // before): "Check links now" runs the same service as POST /api/admin/link-check and answers when
 // it is done; "Use this URL" saves a redirect's end as the toy's link through the product editor.
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const { linkCheck } = context.services;
+  const { linkCheck } = app.services;
   try {
     if (intent === "check-links") {
       return { ok: true, intent, counts: await linkCheck.run("admin") } satisfies LinkActionData;

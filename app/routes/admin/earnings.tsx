@@ -19,6 +19,7 @@ import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import {
   ATTRIBUTION_METHOD,
@@ -36,11 +37,12 @@ export const meta = () => [{ title: pageTitle("Earnings") }, { name: "robots", c
 const CARD = "rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6";
 const UNMATCHED_LISTED = 50;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context);
-  const { earningsReport, earningsImport } = context.services;
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  requireAdmin(app);
+  const { earningsReport, earningsImport } = app.services;
   // a period that does not read is said, and the default period shown instead of an error page
-  const parsed = earningsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = earningsQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : { by: "post" as const };
   const report = await earningsReport.report(query);
   const period = { from: report.from, to: report.to };
@@ -69,10 +71,11 @@ type ActionData = EarningsImportAnswer | TrackingIdAnswer;
 // plain forms before): the same services as POST /api/admin/earnings/import and PUT
 // /api/admin/earnings/tracking-ids/{trackingId}.
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const form = await request.formData();
   const intent = form.get("intent");
-  const { earningsReport, earningsImport } = context.services;
+  const { earningsReport, earningsImport } = app.services;
   if (intent === EARNINGS_IMPORT_INTENT) {
     const file = form.get(EARNINGS_IMPORT_FIELD);
     if (!(file instanceof File) || file.size === 0) {

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Outlet, useLoaderData, useNavigation } from "react-router";
 import { AdminHeader } from "#app/components/admin/admin-header.tsx";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import type { Route } from "./+types/layout";
 
 // Admin pages hold private data: no shared cache may keep them, and the browser must not
@@ -18,10 +19,11 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 // run in parallel with this one (their data is dropped when it redirects) and route actions
 // run before it, so admin actions and loaders with side effects must check the session too.
 export async function loader({ context }: Route.LoaderArgs) {
-  const { username } = requireAdmin(context).user;
+  const app = context.get(appContext);
+  const { username } = requireAdmin(app).user;
   // the navigation's badge; a failure only leaves it out (issue 19)
-  const unreadMessages = await context.services.inbox.unreadCount().catch((error: unknown) => {
-    context.logger.error({ err: error }, "counting unread messages failed");
+  const unreadMessages = await app.services.inbox.unreadCount().catch((error: unknown) => {
+    app.logger.error({ err: error }, "counting unread messages failed");
     return null;
   });
   return { username, unreadMessages };

@@ -3,6 +3,7 @@ import { LockKeyhole } from "lucide-react";
 import { data, redirect } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
 import { type LoginActionData, LoginForm } from "#app/components/admin/login-form.tsx";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { loginSchema } from "#domain/auth.ts";
 import { AUTH_TEXT } from "#domain/auth-text.ts";
@@ -18,17 +19,19 @@ export const meta = () => [{ title: pageTitle("Admin Login") }, { name: "robots"
 // Someone already signed in has nothing to do here. A sign-in link is offered (once sign-in is
 // throttled) only where one can be e-mailed.
 export function loader({ context }: Route.LoaderArgs) {
-  if (context.session) throw redirect("/admin/dashboard");
-  return { signInLinks: context.services.outbox.configured };
+  const app = context.get(appContext);
+  if (app.session) throw redirect("/admin/dashboard");
+  return { signInLinks: app.services.outbox.configured };
 }
 
 // The form posted before the page's scripts ran: the same sign-in as POST /api/admin/login.
 export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
   const submission = parseWithZod(await request.formData(), { schema: loginSchema });
   if (submission.status !== "success") {
     return data<LoginActionData>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const outcome = await context.signIn(submission.value);
+  const outcome = await app.signIn(submission.value);
   if (outcome.outcome === "throttled") {
     return data<LoginActionData>(
       { result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }), throttled: true },

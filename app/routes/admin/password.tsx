@@ -7,6 +7,7 @@ import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { FormErrors, TextField } from "#app/components/form/field.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { toast } from "#app/lib/toast.ts";
 import { PASSWORD_TEXT, passwordChangeSchema } from "#domain/auth.ts";
@@ -15,14 +16,16 @@ import type { Route } from "./+types/password";
 export const meta = () => [{ title: pageTitle(PASSWORD_TEXT.title) }, { name: "robots", content: "noindex" }];
 
 export function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   return null;
 }
 
 // The form posts here (it works before the scripts have loaded); the same schema checks it in
 // the browser first. A wrong current password is an error under that field.
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = requireAdmin(context);
+  const app = context.get(appContext);
+  const session = requireAdmin(app);
   const submission = parseWithZod(await request.formData(), { schema: passwordChangeSchema });
   if (submission.status !== "success") {
     return data(
@@ -34,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   // on success this browser's session cookie is replaced: the old token ends with every other session
-  const outcome = await context.changePassword(session, submission.value);
+  const outcome = await app.changePassword(session, submission.value);
   if (outcome.outcome === "throttled") {
     return data(
       { result: submission.reply({ formErrors: [outcome.message] }), changed: false },

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { GUIDES_SECTION, PostArticle, REVIEWS_SECTION } from "#app/components/post-detail.tsx";
 import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import { postStatusLabel, postTypeLabel } from "#domain/posts.ts";
@@ -17,15 +18,14 @@ export function headers() {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  requireAdmin(context);
-  const post = isDatabaseId(params.id)
-    ? await context.services.content.getRenderedPostForPreview(Number(params.id))
-    : null;
+  const app = context.get(appContext);
+  requireAdmin(app);
+  const post = isDatabaseId(params.id) ? await app.services.content.getRenderedPostForPreview(Number(params.id)) : null;
   if (!post) throw data("Post not found", { status: 404 });
   return { post };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [
+export const meta: Route.MetaFunction = ({ loaderData: loaded }) => [
   { title: pageTitle(loaded ? `Preview: ${loaded.post.title}` : "Post Not Found") },
   { name: "robots", content: "noindex" },
 ];

@@ -6,6 +6,7 @@ import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { toast } from "#app/lib/toast.ts";
 import {
@@ -25,8 +26,9 @@ export const meta = () => [{ title: pageTitle(PRODUCT_SOURCES_TEXT.title) }, { n
 type SyncActionData = { ok: true; run: SyncRun } | { ok: false; message: string };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context);
-  const { productSync } = context.services;
+  const app = context.get(appContext);
+  requireAdmin(app);
+  const { productSync } = app.services;
   const [sources, runs] = await Promise.all([productSync.sources(), productSync.recentRuns()]);
   return { sources, runs };
 }
@@ -34,13 +36,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 // "Sync now" posts here (through a fetcher once the scripts run, as a plain form before): the
 // same service as POST /api/admin/product-sync, answering when the run is done.
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const form = await request.formData();
   if (form.get("intent") !== "sync") {
     return data<SyncActionData>({ ok: false, message: "Unknown action" }, { status: 400 });
   }
   try {
-    return { ok: true, run: await context.services.productSync.run("admin") } satisfies SyncActionData;
+    return { ok: true, run: await app.services.productSync.run("admin") } satisfies SyncActionData;
   } catch (error) {
     // another run under way, or nothing configured: the owner reads why, nothing is lost
     const refusal = serviceRefusal(error, []);

@@ -13,6 +13,7 @@ import { QuizSubmissionsSearch } from "#app/components/admin/quiz-submissions/qu
 import { QuizSubmissionsTable } from "#app/components/admin/quiz-submissions/quiz-submissions-table.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
@@ -27,14 +28,14 @@ const PAGE_SIZE = 50;
 const MAX_SEARCH = 254;
 
 // Paging and search run in the database: the page gets 50 rows and the number of matches.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context);
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  requireAdmin(app);
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, MAX_SEARCH);
   const page = pageFromParam(url.searchParams.get("page"));
   const result = await settle(
-    () => context.services.quizSubmissions.list({ page, pageSize: PAGE_SIZE, search: search || undefined }),
-    (error) => context.logger.error({ err: error }, "admin quiz submissions list failed"),
+    () => app.services.quizSubmissions.list({ page, pageSize: PAGE_SIZE, search: search || undefined }),
+    (error) => app.logger.error({ err: error }, "admin quiz submissions list failed"),
   );
   const pages = result.ok ? Math.max(1, Math.ceil(result.data.total / PAGE_SIZE)) : 1;
   // A page past the end (rows were deleted, or a hand-edited URL) shows the last one instead.
@@ -44,11 +45,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // A row's Delete button (issue 19): the same service as DELETE /api/admin/quiz-submissions/{id}.
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   if (form.get("intent") !== "delete" || !isDatabaseId(id)) throw data("Unknown action", { status: 400 });
-  if (!(await context.services.quizSubmissions.remove(Number(id)))) {
+  if (!(await app.services.quizSubmissions.remove(Number(id)))) {
     throw data("Quiz submission not found", { status: 404 });
   }
   return { deleted: Number(id) };

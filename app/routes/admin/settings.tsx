@@ -6,6 +6,7 @@ import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { SettingsForm } from "#app/components/admin/settings/settings-form.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { toast } from "#app/lib/toast.ts";
 import { marketplaceOfHost } from "#domain/marketplaces.ts";
@@ -15,8 +16,9 @@ import type { Route } from "./+types/settings";
 export const meta = () => [{ title: pageTitle(SETTINGS_TEXT.title) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context);
-  return { settings: await context.services.siteSettings.get() };
+  const app = context.get(appContext);
+  requireAdmin(app);
+  return { settings: await app.services.siteSettings.get() };
 }
 
 /** Never sent back to the browser, not even the value just typed (it would sit in the page's data). */
@@ -30,8 +32,9 @@ interface SettingsActionData {
 // The form posts here, before and after the scripts run: its fields become the body of
 // PUT /api/admin/settings, checked by the same schema and saved by the same service.
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context);
-  const { siteSettings } = context.services;
+  const app = context.get(appContext);
+  requireAdmin(app);
+  const { siteSettings } = app.services;
   const home = marketplaceOfHost((await siteSettings.get()).defaultMarketplace);
   const submission = parseWithZod(await request.formData(), { schema: siteSettingsFormSchema(home) });
   if (submission.status !== "success") {

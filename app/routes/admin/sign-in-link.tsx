@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
 import { SIGN_IN_LINK_INTENT, SignInLinkRequest } from "#app/components/admin/sign-in-link-request.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { SIGN_IN_LINK_TEXT, type SignInLinkState } from "#domain/auth.ts";
 import type { Route } from "./+types/sign-in-link";
@@ -26,14 +27,16 @@ function tokenFrom(url: string): string | null {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
   const token = tokenFrom(request.url);
-  if (token === null) return data<PageState>({ state: "request", available: context.services.outbox.configured });
-  const state = await context.services.auth.checkSignInLink(token);
+  if (token === null) return data<PageState>({ state: "request", available: app.services.outbox.configured });
+  const state = await app.services.auth.checkSignInLink(token);
   if (state === "valid") return data<PageState>({ state: "confirm", token });
   return data<PageState>({ state }, { status: STATUS[state] });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
   const form = await request.formData().catch(() => null);
   const field = (name: string) => {
     const value = form?.get(name);
@@ -41,11 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const intent = field(SIGN_IN_LINK_INTENT.name);
   if (intent === SIGN_IN_LINK_INTENT.request) {
-    await context.requestSignInLink();
+    await app.requestSignInLink();
     return data<PageState>({ state: "sent" });
   }
   if (intent !== SIGN_IN_LINK_INTENT.use) return data<PageState>({ state: "invalid" }, { status: 400 });
-  const outcome = await context.signInWithLink(field("token") || (tokenFrom(request.url) ?? ""));
+  const outcome = await app.signInWithLink(field("token") || (tokenFrom(request.url) ?? ""));
   if (outcome.outcome === "signed-in") throw redirect("/admin");
   return data<PageState>({ state: outcome.outcome }, { status: STATUS[outcome.outcome] });
 }

@@ -6,6 +6,7 @@ import { SmartImage } from "#app/components/smart-image.tsx";
 import { ToyCard } from "#app/components/toy-card.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { icon } from "#app/components/ui/icon.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
 import { bestToysFor, withIndefiniteArticle } from "#domain/english.ts";
@@ -20,9 +21,10 @@ const Sparkles = icon("sparkles", SparklesNode);
 
 /** /breeds/{slug}: the landing page "Best toys for {breed}"; 404 for an unknown breed. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const found = SLUG_PATTERN.test(params.slug) ? await context.services.productPages.breedPage(params.slug) : null;
+  const app = context.get(appContext);
+  const found = SLUG_PATTERN.test(params.slug) ? await app.services.productPages.breedPage(params.slug) : null;
   if (!found) throw data("Breed not found", { status: 404 });
-  return { page: found, siteUrl: context.siteUrl };
+  return { page: found, siteUrl: app.siteUrl };
 }
 
 /** "Best Toys for Labrador Retrievers" reads better than "…for Labrador Retriever". */
@@ -30,7 +32,7 @@ function headingFor(name: string): string {
   return `Best Toys for ${name}`;
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded, matches, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData: loaded, matches, error }) => {
   if (error || !loaded) return [{ title: pageTitle("Breed Not Found") }, { name: "robots", content: "noindex" }];
   const { breed, recommendations } = loaded.page;
   const count = recommendations.length;

@@ -3,6 +3,7 @@ import { Link, redirect } from "react-router";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { CARD_IMAGE_SIZES, SmartImage } from "#app/components/smart-image.tsx";
 import { icon } from "#app/components/ui/icon.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
 import { breadcrumbJsonLd } from "#domain/structured-data.ts";
@@ -15,13 +16,14 @@ const DESCRIPTION =
 
 /** /breeds: every breed. `?breed={id}` (the home breed search posted before its scripts ran) opens that breed's page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const breeds = await context.services.productPages.breedIndex();
+  const app = context.get(appContext);
+  const breeds = await app.services.productPages.breedIndex();
   const asked = new URL(request.url).searchParams.get("breed");
   if (asked !== null) {
     const breed = /^\d{1,10}$/.test(asked) ? breeds.find((b) => b.id === Number(asked)) : undefined;
     throw redirect(breed ? `/breeds/${breed.slug}` : "/breeds#breed-list");
   }
-  return { breeds, siteUrl: context.siteUrl };
+  return { breeds, siteUrl: app.siteUrl };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -12,6 +12,7 @@ import { data, Link, useRouteLoaderData } from "react-router";
 import { type ContactActionData, ContactForm } from "#app/components/contact-form.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { icon } from "#app/components/ui/icon.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
 import { SITE } from "#app/lib/site.ts";
@@ -42,11 +43,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 // The form posted before the page's scripts ran (a click on a slow phone is never ignored): the
 // same rules, limit and storing as POST /api/contact, answered in the page itself.
 export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
   const submission = parseWithZod(await request.formData(), { schema: contactRequestSchema });
   if (submission.status !== "success") {
     return data<ContactActionData>({ result: submission.reply(), reply: null }, { status: 400 });
   }
-  const outcome = await context.services.publicForms.sendContact(submission.value, context.client);
+  const outcome = await app.services.publicForms.sendContact(submission.value, app.client);
   if (outcome.outcome === "throttled") {
     return data<ContactActionData>(
       { result: submission.reply({ formErrors: [tooManySubmissionsText(outcome.retryAfterSeconds)] }), reply: null },

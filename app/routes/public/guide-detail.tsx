@@ -6,17 +6,19 @@ import {
   postDetailMeta,
   settledPost,
 } from "#app/components/post-detail.tsx";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { loadPostDetail } from "#app/lib/posts.server.ts";
 import { siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/guide-detail";
 
-export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) =>
   postDetailMeta(settledPost(loaded), GUIDES_SECTION, siteUrlFrom(matches));
 
 export const headers: Route.HeadersFunction = postDetailHeaders;
 
 export function loader({ params, context }: Route.LoaderArgs) {
-  return loadPostDetail(context, params.slug);
+  const app = context.get(appContext);
+  return loadPostDetail(app, params.slug);
 }
 
 // Browser navigations show a spinner while the post loads; a failed load is "not found".

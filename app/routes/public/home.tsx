@@ -18,6 +18,7 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { icon } from "#app/components/ui/icon.ts";
 import { CardSkeleton, Skeleton } from "#app/components/ui/skeleton.tsx";
 import { fetchResult } from "#app/lib/api.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { HOME_TITLE, SITE_NAME } from "#app/lib/page-title.ts";
 import type { Result } from "#app/lib/result.ts";
 import { settle } from "#app/lib/result.ts";
@@ -58,7 +59,8 @@ const FEATURED_TOYS = 9;
 const featured = (toys: Toy[]) => toys.slice(0, FEATURED_TOYS);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { catalog, content } = context.services;
+  const app = context.get(appContext);
+  const { catalog, content } = app.services;
   const [breeds, topPicks, featuredPosts, categories, testimonials] = await Promise.all([
     // The breed search and the cards get only the fields they show (issue 20: page weight).
     settle(() => catalog.listBreedOptions()),
@@ -67,7 +69,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     settle(() => catalog.listCategories()),
     settle(() => content.listTestimonials()),
   ]);
-  return { siteUrl: context.siteUrl, breeds, topPicks, featuredPosts, categories, testimonials };
+  return { siteUrl: app.siteUrl, breeds, topPicks, featuredPosts, categories, testimonials };
 }
 
 export async function clientLoader() {

@@ -3,6 +3,7 @@ import { PriceDisclaimer } from "#app/components/price-tag.tsx";
 import { FOOTER_CATEGORIES, SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { VisitTracker } from "#app/components/visit-tracker.tsx";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { settle } from "#app/lib/result.ts";
 import { toOption } from "#domain/catalog.ts";
 import { DEFAULT_DISCLOSURE_TEXT } from "#domain/disclosure.ts";
@@ -21,9 +22,10 @@ export function headers() {
  * disclosure the settings' own), and an edit of either clears them with the cache.
  */
 export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
   const [categories, disclosure] = await Promise.all([
-    settle(() => context.services.catalog.listCategories()),
-    settle(() => context.services.siteSettings.disclosureText()),
+    settle(() => app.services.catalog.listCategories()),
+    settle(() => app.services.siteSettings.disclosureText()),
   ]);
   return {
     footerCategories: categories.ok ? categories.data.slice(0, FOOTER_CATEGORIES).map(toOption) : [],

@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { useContactEmail } from "#app/lib/use-contact-email.ts";
 import { RESUBSCRIBE_LINK_DAYS, RESUBSCRIBE_NOTICE } from "#domain/subscribers.ts";
@@ -23,18 +24,20 @@ function tokenFrom(request: Request): string {
 const STATUS = { expired: 410, invalid: 400 } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
   const token = tokenFrom(request);
-  const check = await context.services.newsletter.checkResubscribeToken(token);
+  const check = await app.services.newsletter.checkResubscribeToken(token);
   if (check.state === "valid") return data<PageState>({ state: "confirm", email: check.email, token });
   if (check.state === "already") return data<PageState>(check);
   return data<PageState>(check, { status: STATUS[check.state] });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
   const form = await request.formData().catch(() => null);
   const fromForm = form?.get("token");
   const token = tokenFrom(request) || (typeof fromForm === "string" ? fromForm : "");
-  const outcome = await context.services.newsletter.resubscribe(token);
+  const outcome = await app.services.newsletter.resubscribe(token);
   if (outcome.state === "expired" || outcome.state === "invalid") {
     return data<PageState>(outcome, { status: STATUS[outcome.state] });
   }

@@ -18,6 +18,7 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { icon } from "#app/components/ui/icon.ts";
 import { CardSkeleton } from "#app/components/ui/skeleton.tsx";
 import { fetchResult } from "#app/lib/api.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { fetchToyPage } from "#app/lib/catalog-api.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { type Result, settle } from "#app/lib/result.ts";
@@ -52,13 +53,15 @@ const SHEET_ID = "filter-sheet";
 /** cards in the first row of the widest grid: their images load at once, not lazily */
 const FIRST_ROW = 3;
 
-export const meta: Route.MetaFunction = ({ matches, location, data, error }) => {
+export const meta: Route.MetaFunction = ({ matches, location, loaderData, error }) => {
   if (error) return [{ title: pageTitle("Page Not Found") }, { name: "robots", content: "noindex" }];
   const filters = catalogFiltersFrom(new URLSearchParams(location.search));
   const params = catalogSearchParams({ category: filters.category, page: filters.page });
   // /products?id= is an older address of a toy: its page is the toy's own
   const highlighted =
-    data && !(data.highlighted instanceof Promise) && data.highlighted?.ok ? data.highlighted.data : null;
+    loaderData && !(loaderData.highlighted instanceof Promise) && loaderData.highlighted?.ok
+      ? loaderData.highlighted.data
+      : null;
   return seoMeta({
     title: pageTitle("Dog Toys & Products"),
     description:
@@ -73,10 +76,10 @@ function highlightedId(url: URL): number | undefined {
   return id && /^\d{1,10}$/.test(id) ? Number(id) : undefined;
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const app = context.get(appContext);
   const filters = catalogFiltersFrom(url.searchParams);
-  const { catalog } = context.services;
+  const { catalog } = app.services;
   const id = highlightedId(url);
   const [toys, breeds, categories, highlighted] = await Promise.all([
     // The cards and the filters get only the fields they show: the page's hydration data is
@@ -92,7 +95,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (toys.ok && toys.data.items.length === 0 && toys.data.total > 0) {
     throw data({ lastPage: lastPageOf(toys.data.total) }, { status: 404 });
   }
-  return { siteUrl: context.siteUrl, toys, breeds, categories, highlighted };
+  return { siteUrl: app.siteUrl, toys, breeds, categories, highlighted };
 }
 
 /** The number of the catalogue's last page for this many matches. */

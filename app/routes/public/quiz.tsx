@@ -1,4 +1,5 @@
 import { QuizFlow } from "#app/components/quiz/quiz-flow.tsx";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { quizAction } from "#app/lib/quiz-action.server.ts";
 import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
@@ -17,7 +18,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 // A step posted before the page's scripts ran; once they run, the steps stay in the browser.
 export async function action({ request, context }: Route.ActionArgs) {
-  return quizAction(await request.formData(), context, { userAgent: request.headers.get("user-agent") ?? undefined });
+  return quizAction(await request.formData(), context.get(appContext), {
+    userAgent: request.headers.get("user-agent") ?? undefined,
+  });
 }
 
 export default function QuizPage({ actionData }: Route.ComponentProps) {

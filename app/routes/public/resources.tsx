@@ -2,6 +2,7 @@ import { type ShouldRevalidateFunction, useSearchParams } from "react-router";
 import { PostGrid, PostListPage, PostListState } from "#app/components/post-list.tsx";
 import { Tabs } from "#app/components/ui/tabs.tsx";
 import { fetchResult } from "#app/lib/api.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { loadPostList } from "#app/lib/posts.server.ts";
 import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
@@ -39,7 +40,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export function loader({ context }: Route.LoaderArgs) {
-  return loadPostList(context);
+  const app = context.get(appContext);
+  return loadPostList(app);
 }
 
 // A client-side navigation makes the spec's GET /api/posts, with its loading and error states;

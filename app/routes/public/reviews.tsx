@@ -1,5 +1,6 @@
 import { isReviewListed, PostGrid, PostListPage, PostListState } from "#app/components/post-list.tsx";
 import { fetchResult } from "#app/lib/api.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { loadPostList } from "#app/lib/posts.server.ts";
 import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
@@ -15,7 +16,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export function loader({ context }: Route.LoaderArgs) {
-  return loadPostList(context);
+  const app = context.get(appContext);
+  return loadPostList(app);
 }
 
 // Same data flow as /resources: the server's list on the first view, GET /api/posts after a

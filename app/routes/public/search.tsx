@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { isCrawler } from "#domain/crawlers.ts";
@@ -27,19 +28,19 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
   };
 };
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: pageTitle(data?.query ? `Search: ${data.query}` : "Search") },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: pageTitle(loaderData?.query ? `Search: ${loaderData.query}` : "Search") },
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
   const raw = url.searchParams.get("q") ?? "";
   const query = normaliseQuery(raw);
   const page = searchPageNumber(url.searchParams.get("page"));
   const cut = raw.trim().length > query.length;
   if (query !== "") {
-    const verdict = await context.services.search.admit(context.client);
+    const verdict = await app.services.search.admit(app.client);
     if (!verdict.allowed) {
       return data(
         { query, page, cut, result: null, limited: tooManySearchesText(verdict.retryAfterSeconds) },
@@ -48,10 +49,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
   // a visitor's search, once: its first page, not a crawler's, not the owner's
-  const count = page === 1 && !context.session && !isCrawler(request.headers.get("user-agent") ?? undefined);
+  const count = page === 1 && !app.session && !isCrawler(request.headers.get("user-agent") ?? undefined);
   const result = await settle(
-    () => context.services.search.search({ query, page, count }),
-    (error) => context.logger.error({ err: error }, "site search failed"),
+    () => app.services.search.search({ query, page, count }),
+    (error) => app.logger.error({ err: error }, "site search failed"),
   );
   return { query, page, cut, result, limited: null };
 }

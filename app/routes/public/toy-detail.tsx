@@ -12,6 +12,7 @@ import { RatingStars } from "#app/components/rating-stars.tsx";
 import { SmartImage } from "#app/components/smart-image.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { icon, maskIcon } from "#app/components/ui/icon.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { seoMeta, siteUrlFrom } from "#app/lib/seo.ts";
 import { chewStyleOf, readableList, toyMaterial } from "#domain/product-boxes.ts";
@@ -28,14 +29,15 @@ const PackageSearch = icon("package-search", PackageSearchNode);
 
 /** /toys/{slug}: the toy, 301 from an earlier slug, 404 for none. */
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
   const slug = params.slug;
-  const found = SLUG_PATTERN.test(slug) ? await context.services.productPages.toyPage(slug) : null;
+  const found = SLUG_PATTERN.test(slug) ? await app.services.productPages.toyPage(slug) : null;
   if (found && "movedTo" in found) throw redirect(`/toys/${found.movedTo}`, 301);
   if (!found) throw data("Toy not found", { status: 404 });
-  return { page: found, siteUrl: context.siteUrl };
+  return { page: found, siteUrl: app.siteUrl };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded, matches, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData: loaded, matches, error }) => {
   if (error || !loaded) return [{ title: pageTitle("Toy Not Found") }, { name: "robots", content: "noindex" }];
   const { toy } = loaded.page;
   return seoMeta({

@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { useContactEmail } from "#app/lib/use-contact-email.ts";
 import type { Route } from "./+types/unsubscribe";
@@ -19,20 +20,22 @@ function tokenFrom(request: Request): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
   const token = tokenFrom(request);
-  const subscriber = await context.services.newsletter.findByToken(token);
+  const subscriber = await app.services.newsletter.findByToken(token);
   if (!subscriber) return data<PageState>({ state: "invalid" }, { status: 400 });
   if (subscriber.status === "unsubscribed") return data<PageState>({ state: "already", email: subscriber.email });
   return data<PageState>({ state: "confirm", email: subscriber.email, token });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
   const form = await request.formData().catch(() => null);
   const fromForm = form?.get("token");
   const token = tokenFrom(request) || (typeof fromForm === "string" ? fromForm : "");
   // the consent history says how it came: a mail program's one-click request, or this page's button
   const source = form?.get("List-Unsubscribe") === "One-Click" ? "one-click" : "unsubscribe-link";
-  const subscriber = await context.services.newsletter.unsubscribe(token, source);
+  const subscriber = await app.services.newsletter.unsubscribe(token, source);
   if (!subscriber) return data<PageState>({ state: "invalid" }, { status: 400 });
   return data<PageState>({ state: "done", email: subscriber.email });
 }

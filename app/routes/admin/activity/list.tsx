@@ -7,6 +7,7 @@ import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { listPageHref, Pagination } from "#app/components/admin/pagination.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { AUDIT_PAGE_SIZE, type AuditFilter, auditFiltered, auditListQuerySchema } from "#domain/audit.ts";
@@ -28,9 +29,9 @@ function filterParams(filter: AuditFilter): Record<string, string> {
 
 // The same service call as GET /api/admin/audit-log: a page of entries and how many matched.
 // Filters that do not parse are dropped with a note, rather than failing the page.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context);
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  requireAdmin(app);
   const raw = Object.fromEntries(
     ["action", "kind", "from", "to", "timeZone", "page"].flatMap((name) => {
       const value = url.searchParams.get(name);
@@ -43,8 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : auditListQuerySchema.parse({ pageSize: AUDIT_PAGE_SIZE });
   const filterError = parsed.success ? null : (parsed.error.issues[0]?.message ?? "The filters could not be read");
   const entries = await settle(
-    () => context.services.audit.list(query),
-    (error) => context.logger.error({ err: error }, "admin activity log failed"),
+    () => app.services.audit.list(query),
+    (error) => app.logger.error({ err: error }, "admin activity log failed"),
   );
   const { page, pageSize, ...filter } = query;
   const pages = entries.ok ? Math.max(1, Math.ceil(entries.data.total / pageSize)) : 1;

@@ -5,6 +5,7 @@ import { type BreedActionData, BreedForm } from "#app/components/admin/breeds/br
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { breedInputSchema } from "#domain/breed-form.ts";
 import { isDatabaseId } from "#domain/ids.ts";
@@ -22,10 +23,11 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => [
 ];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const id = idFrom(params);
   if (id === "invalid") throw data("Breed not found", { status: 404 });
-  const breed = id === null ? null : await context.services.breedEditor.getForAdmin(id);
+  const breed = id === null ? null : await app.services.breedEditor.getForAdmin(id);
   if (id !== null && !breed) throw data("Breed not found", { status: 404 });
   return { breed };
 }
@@ -33,14 +35,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 // The form posted before the page's scripts ran: the same schema and service as
 // POST /api/breeds and PATCH /api/breeds/{id}.
 export async function action({ context, params, request }: Route.ActionArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const id = idFrom(params);
   if (id === "invalid") throw data("Breed not found", { status: 404 });
   const submission = parseWithZod(await request.formData(), { schema: breedInputSchema });
   if (submission.status !== "success") {
     return data<BreedActionData>({ result: submission.reply() }, { status: 400 });
   }
-  const { breedEditor } = context.services;
+  const { breedEditor } = app.services;
   let saved: unknown;
   try {
     saved = id === null ? await breedEditor.create(submission.value) : await breedEditor.update(id, submission.value);

@@ -6,6 +6,7 @@ import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
@@ -24,10 +25,11 @@ interface ListActionData {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const breeds = await settle(
-    () => context.services.breedEditor.listForAdmin(),
-    (error) => context.logger.error({ err: error }, "admin breeds list failed"),
+    () => app.services.breedEditor.listForAdmin(),
+    (error) => app.logger.error({ err: error }, "admin breeds list failed"),
   );
   return { breeds };
 }
@@ -35,14 +37,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 // The delete dialog posts here, with the same service as DELETE /api/breeds/{id}; the owner's
 // confirmation in the dialog is what removeRecommendations says.
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const form = await request.formData();
   const rawId = String(form.get("id") ?? "");
   if (form.get("intent") !== "delete" || !isDatabaseId(rawId)) {
     return data<ListActionData>({ ok: false, message: "Unknown action" }, 400);
   }
   try {
-    const gone = await context.services.breedEditor.remove(Number(rawId), {
+    const gone = await app.services.breedEditor.remove(Number(rawId), {
       removeRecommendations: form.get("removeRecommendations") === "true",
     });
     if (!gone) return data<ListActionData>({ ok: false, message: BREED_TEXT.notFound }, 404);

@@ -5,6 +5,7 @@ import { type CategoryActionData, CategoryForm } from "#app/components/admin/cat
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { categoryFormSchema } from "#domain/category-form.ts";
 import { isDatabaseId } from "#domain/ids.ts";
@@ -26,10 +27,11 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => [
 ];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const id = idFrom(params);
   if (id === "invalid") throw data("Category not found", { status: 404 });
-  const category = id === null ? null : await context.services.categoryEditor.getForAdmin(id);
+  const category = id === null ? null : await app.services.categoryEditor.getForAdmin(id);
   if (id !== null && !category) throw data("Category not found", { status: 404 });
   return { category };
 }
@@ -37,14 +39,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 // The form posted before the page's scripts ran: the same schema and service as
 // POST /api/categories and PATCH /api/categories/{id}.
 export async function action({ context, params, request }: Route.ActionArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const id = idFrom(params);
   if (id === "invalid") throw data("Category not found", { status: 404 });
   const submission = parseWithZod(await request.formData(), { schema: categoryFormSchema });
   if (submission.status !== "success") {
     return data<CategoryActionData>({ result: submission.reply() }, { status: 400 });
   }
-  const { categoryEditor } = context.services;
+  const { categoryEditor } = app.services;
   let saved: unknown;
   try {
     saved =

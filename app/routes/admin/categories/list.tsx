@@ -8,6 +8,7 @@ import { categoryIcon } from "#app/components/category-icon.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
@@ -31,10 +32,11 @@ interface ListActionData {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const categories = await settle(
-    () => context.services.categoryEditor.listForAdmin(),
-    (error) => context.logger.error({ err: error }, "admin categories list failed"),
+    () => app.services.categoryEditor.listForAdmin(),
+    (error) => app.logger.error({ err: error }, "admin categories list failed"),
   );
   return { categories };
 }
@@ -42,12 +44,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 // The move buttons post here (they work before the scripts run too), and so does the delete
 // dialog: the same service as POST /api/categories/order and DELETE /api/categories/{id}.
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const form = await request.formData();
   const intent = form.get("intent");
   const rawId = String(form.get("id") ?? "");
   const id = isDatabaseId(rawId) ? Number(rawId) : null;
-  const { categoryEditor } = context.services;
+  const { categoryEditor } = app.services;
   if (id === null) return data<ListActionData>({ intent: "unknown", id, ok: false, message: "Unknown category" }, 400);
   if (intent === "move") {
     const direction = form.get("direction");

@@ -9,6 +9,7 @@ import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { INPUT_CLASS } from "#app/components/form/field.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
@@ -28,13 +29,13 @@ export const meta = () => [{ title: pageTitle("Data Requests") }, { name: "robot
 // The address sits in this page's URL so a lookup can be reloaded; the request log leaves query
 // values out, so it reaches no log.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context);
-  const { personalData } = context.services;
+  const app = context.get(appContext);
+  requireAdmin(app);
+  const { personalData } = app.services;
   const typed = new URL(request.url).searchParams.get("email");
   const parsed = typed === null ? null : emailAddressSchema.safeParse(typed);
   const email = parsed?.success ? parsed.data : null;
-  const log = (what: string) => (error: unknown) =>
-    context.logger.error({ err: error }, `data requests: ${what} failed`);
+  const log = (what: string) => (error: unknown) => app.logger.error({ err: error }, `data requests: ${what} failed`);
   const [held, erasuresOfEmail, recent] = await Promise.all([
     email ? settle(() => personalData.lookUp(email), log("look-up")) : null,
     email ? settle(() => personalData.listErasures(email), log("erasures of an address")) : null,
@@ -54,10 +55,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // The erasure: the same schema-checked address and the same service as DELETE /api/admin/personal-data.
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const submission = parseWithZod(await request.formData(), { schema: erasureFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), erased: null }, { status: 400 });
-  const erased = await context.services.personalData.erase(submission.value.email);
+  const erased = await app.services.personalData.erase(submission.value.email);
   return { result: submission.reply({ resetForm: true }), erased: erased as DataErasure | null };
 }
 

@@ -12,6 +12,7 @@ import { listPageHref, Pagination, pageFromParam } from "#app/components/admin/p
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
@@ -26,14 +27,14 @@ export const meta = () => [{ title: pageTitle("Media Library") }, { name: "robot
 const PATH = "/admin/media";
 const MAX_SEARCH = 100;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context);
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  requireAdmin(app);
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, MAX_SEARCH);
   const page = pageFromParam(url.searchParams.get("page"));
   const images = await settle(
-    () => context.services.media.list({ search: search || undefined, page, pageSize: MEDIA_PAGE_SIZE }),
-    (error) => context.logger.error({ err: error }, "admin media library failed"),
+    () => app.services.media.list({ search: search || undefined, page, pageSize: MEDIA_PAGE_SIZE }),
+    (error) => app.logger.error({ err: error }, "admin media library failed"),
   );
   const pages = images.ok ? Math.max(1, Math.ceil(images.data.total / MEDIA_PAGE_SIZE)) : 1;
   // A page past the end (after deletes, or a hand-edited URL) shows the last one instead.
@@ -44,12 +45,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The alt text forms post here (before the scripts run too), with the same schema and service as
 // PATCH /api/admin/media/{id}; the delete button too, as DELETE /api/admin/media/{id} does.
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const form = await request.formData();
   const intent = form.get("intent");
   const rawId = String(form.get("id") ?? "");
   const id = isDatabaseId(rawId) ? Number(rawId) : null;
-  const { media } = context.services;
+  const { media } = app.services;
   if (id === null || (intent !== "alt" && intent !== "delete")) {
     return data<MediaActionData>({ intent: "unknown", id, ok: false, message: "Unknown action" }, { status: 400 });
   }

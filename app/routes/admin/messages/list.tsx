@@ -8,6 +8,7 @@ import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { listPageHref, Pagination } from "#app/components/admin/pagination.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { isDatabaseId } from "#domain/ids.ts";
@@ -30,14 +31,14 @@ function queryOf(url: URL) {
 }
 
 // The same service call as GET /api/admin/messages; one page of 25 and the number of matches.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context);
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  requireAdmin(app);
   const query = queryOf(url);
-  const log = (error: unknown) => context.logger.error({ err: error }, "admin messages list failed");
+  const log = (error: unknown) => app.logger.error({ err: error }, "admin messages list failed");
   const [messages, unread] = await Promise.all([
-    settle(() => context.services.inbox.list(query), log),
-    settle(() => context.services.inbox.unreadCount(), log),
+    settle(() => app.services.inbox.list(query), log),
+    settle(() => app.services.inbox.unreadCount(), log),
   ]);
   const pages = messages.ok ? Math.max(1, Math.ceil(messages.data.total / query.pageSize)) : 1;
   const filters = { view: query.view === "inbox" ? "" : query.view };
@@ -56,11 +57,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // "Undo" after a delete: the message comes back from the trash (POST /api/admin/messages/{id}/restore).
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   if (form.get("intent") === "restore" && isDatabaseId(id)) {
-    await context.services.inbox.restore(Number(id));
+    await app.services.inbox.restore(Number(id));
     return redirect(`${PATH}/${id}`);
   }
   return redirect(PATH);

@@ -10,12 +10,13 @@ import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import { type ContactMessage, mailtoReply, messageReplySchema, REPLY_TEXT, replySubject } from "#domain/inbox.ts";
 import type { Route } from "./+types/view";
 
-export const meta: Route.MetaFunction = ({ data: loaded, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData: loaded, error }) => {
   const title = error ? adminErrorTitle(error, "Message") : `Message: ${loaded?.message.subject ?? ""}`;
   return [{ title: pageTitle(title) }, { name: "robots", content: "noindex" }];
 };
@@ -27,21 +28,23 @@ function messageId(params: { id?: string }): number {
 
 /** Opening a message reads it: the loader marks it read (once) and says so, so the badge can follow. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const id = messageId(params);
-  const found = await context.services.inbox.get(id);
+  const found = await app.services.inbox.get(id);
   if (!found) throw data("Message not found", { status: 404 });
-  const justRead = found.readAt === null && (await context.services.inbox.markRead(id));
-  const message = justRead ? ((await context.services.inbox.get(id)) ?? found) : found;
-  return { message, justRead, canReply: context.services.outbox.configured };
+  const justRead = found.readAt === null && (await app.services.inbox.markRead(id));
+  const message = justRead ? ((await app.services.inbox.get(id)) ?? found) : found;
+  return { message, justRead, canReply: app.services.outbox.configured };
 }
 
 // Every button of the page posts here (they work before the scripts run); each calls the same
 // service as its API route.
 export async function action({ params, request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const id = messageId(params);
-  const { inbox, deliverNow } = context.services;
+  const { inbox, deliverNow } = app.services;
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "unread") {

@@ -6,6 +6,7 @@ import { NewsletterStatusBadge } from "#app/components/admin/newsletters/newslet
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import type { Route } from "./+types/list";
@@ -14,11 +15,12 @@ export const meta = () => [{ title: pageTitle("Newsletters") }, { name: "robots"
 
 // The same service call as GET /api/admin/newsletters.
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   return {
     newsletters: await settle(
-      () => context.services.newsletters.list(),
-      (error) => context.logger.error({ err: error }, "admin newsletters list failed"),
+      () => app.services.newsletters.list(),
+      (error) => app.logger.error({ err: error }, "admin newsletters list failed"),
     ),
   };
 }

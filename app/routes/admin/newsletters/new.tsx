@@ -10,6 +10,7 @@ import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { useKitForm } from "#app/components/form/use-kit-form.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { newsletterFromPostSchema, newsletterInputSchema } from "#domain/newsletters.ts";
@@ -18,10 +19,11 @@ import type { Route } from "./+types/new";
 export const meta = () => [{ title: pageTitle("New Newsletter") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const posts = await settle(
-    () => context.services.content.listPosts(),
-    (error) => context.logger.error({ err: error }, "listing posts for a newsletter failed"),
+    () => app.services.content.listPosts(),
+    (error) => app.logger.error({ err: error }, "listing posts for a newsletter failed"),
   );
   return { posts: posts.ok ? posts.data.map((post) => ({ id: post.id, title: post.title })) : [] };
 }
@@ -29,7 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 // Both forms post here and make a draft with the same service as POST /api/admin/newsletters;
 // the draft's page then shows the preview, the test send and the send.
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const form = await request.formData();
   const fromPost = form.get("intent") === "from-post";
   const submission = fromPost
@@ -38,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const which = fromPost ? "post" : "compose";
   if (submission.status !== "success") return data({ which, result: submission.reply() }, { status: 400 });
   try {
-    const created = await context.services.newsletters.create(submission.value);
+    const created = await app.services.newsletters.create(submission.value);
     return redirect(`/admin/newsletters/${created.id}`);
   } catch (error) {
     const refusal = serviceRefusal(error, fromPost ? ["postId"] : ["subject", "content"]);

@@ -16,6 +16,7 @@ import { SiteNotices } from "#app/components/admin/settings/site-notices.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
@@ -25,7 +26,7 @@ import { newsletterInputSchema, TEST_SEND_TEXT } from "#domain/newsletters.ts";
 import { POSTAL_ADDRESS_NOTICE } from "#domain/site-settings.ts";
 import type { Route } from "./+types/view";
 
-export const meta: Route.MetaFunction = ({ data: loaded, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData: loaded, error }) => {
   const title = error ? adminErrorTitle(error, "Newsletter") : `Newsletter: ${loaded?.newsletter.subject ?? ""}`;
   return [{ title: pageTitle(title) }, { name: "robots", content: "noindex" }];
 };
@@ -39,9 +40,10 @@ function newsletterId(params: { id?: string }): number {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const id = newsletterId(params);
-  const { newsletters, outbox, siteSettings } = context.services;
+  const { newsletters, outbox, siteSettings } = app.services;
   const [newsletter, preview, postalAddress] = await Promise.all([
     newsletters.get(id),
     newsletters.preview(id),
@@ -65,9 +67,10 @@ type ActionData =
 
 // Every form of the page posts here, each calling the service its API route calls.
 export async function action({ params, request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const id = newsletterId(params);
-  const { newsletters, deliverNow, outbox } = context.services;
+  const { newsletters, deliverNow, outbox } = app.services;
   const form = await request.formData();
   const intent = form.get("intent");
   try {

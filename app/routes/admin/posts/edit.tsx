@@ -8,13 +8,14 @@ import { RevisionsPanel } from "#app/components/admin/posts/revisions-panel.tsx"
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import { postFormFields, postFormSchema } from "#domain/post-form.ts";
 import type { Route } from "./+types/edit";
 
-export const meta: Route.MetaFunction = ({ data: loaded, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData: loaded, error }) => {
   const title = error ? adminErrorTitle(error, "Post") : loaded?.post ? `Edit Post: ${loaded.post.title}` : "New Post";
   return [{ title: pageTitle(title) }, { name: "robots", content: "noindex" }];
 };
@@ -24,11 +25,12 @@ export const meta: Route.MetaFunction = ({ data: loaded, error }) => {
  * and the categories for the select.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  requireAdmin(context);
-  const { content, catalog } = context.services;
+  const app = context.get(appContext);
+  requireAdmin(app);
+  const { content, catalog } = app.services;
   const loadCategories = settle(
     () => catalog.listCategories(),
-    (error) => context.logger.error({ err: error }, "listing categories for the post form failed"),
+    (error) => app.logger.error({ err: error }, "listing categories for the post form failed"),
   );
   const id = "id" in params ? params.id : undefined;
   const post = id === undefined ? null : isDatabaseId(id) ? await content.getPostForEditing(Number(id)) : null;
@@ -74,10 +76,11 @@ function listAddress(from: string | null): string {
 // calls with the form's fields, a new post gets the defaults of what the form does not show
 // (review, status, meta) and an edited one keeps its own.
 export async function action({ params, request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const id = "id" in params ? params.id : undefined;
   const stored =
-    id === undefined ? null : isDatabaseId(id) ? await context.services.content.getPostForEditing(Number(id)) : null;
+    id === undefined ? null : isDatabaseId(id) ? await app.services.content.getPostForEditing(Number(id)) : null;
   if (id !== undefined && !stored) throw data("Post not found", { status: 404 });
   const submission = parseWithZod(await request.formData(), {
     schema: postFormSchema({
@@ -92,8 +95,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   let saved: { id: number } | null;
   try {
     saved = stored
-      ? await context.services.postEditor.update(stored.id, submission.value)
-      : await context.services.postEditor.create(submission.value);
+      ? await app.services.postEditor.update(stored.id, submission.value)
+      : await app.services.postEditor.create(submission.value);
   } catch (error) {
     // the service's publishedAt is the form's publish day
     const refusal = serviceRefusal(error, [...postFormFields.keyof().options, "publishedAt"]);

@@ -12,6 +12,7 @@ import { type PostSortKey, PostTable } from "#app/components/admin/posts/post-ta
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
@@ -52,17 +53,17 @@ interface ListActionData {
 // Filters, order, search and paging run in the database: the page gets one page of posts and
 // the number of matches (it used to get every post and sort them itself). The view lives in the
 // URL, so it survives a trip to the editor and back.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context);
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  requireAdmin(app);
   const filters = postListFiltersFrom(url.searchParams);
   const { page = 1, q, status, type, category, sort = "published", dir } = filters;
-  const log = (what: string) => (error: unknown) => context.logger.error({ err: error }, `${what} failed`);
+  const log = (what: string) => (error: unknown) => app.logger.error({ err: error }, `${what} failed`);
   const [posts, categories] = await Promise.all([
     // every post outside the trash: drafts and scheduled ones too
     settle(
       () =>
-        context.services.content.listPostPageForAdmin({
+        app.services.content.listPostPageForAdmin({
           search: q,
           status,
           postType: type,
@@ -74,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }),
       log("listing posts for the admin"),
     ),
-    settle(() => context.services.catalog.listCategories(), log("listing categories for the posts list")),
+    settle(() => app.services.catalog.listCategories(), log("listing categories for the posts list")),
   ]);
   const pages = posts.ok ? Math.max(1, Math.ceil(posts.data.total / POST_LIST_PAGE_SIZE)) : 1;
   // A page past the end (after deletes, or a hand-edited URL) shows the last one instead.
@@ -90,14 +91,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The bulk form posts here (it works before the scripts run); the scripts send it here too,
 // with a fetcher. The same schema and service as POST /api/posts/bulk.
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const submission = parseWithZod(await request.formData(), { schema: postBulkSchema });
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "Select posts and an action";
     return data<ListActionData>({ ok: false, message }, 400);
   }
   try {
-    const result = await context.services.postEditor.bulk(submission.value);
+    const result = await app.services.postEditor.bulk(submission.value);
     return { ok: true, message: postBulkDoneMessage(result) } satisfies ListActionData;
   } catch (error) {
     const refusal = serviceRefusal(error, []);

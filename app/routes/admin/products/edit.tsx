@@ -6,6 +6,7 @@ import { ProductBreedRecommendations } from "#app/components/admin/products/prod
 import { type ProductActionData, ProductForm } from "#app/components/admin/products/product-form.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { toOption } from "#domain/catalog.ts";
 import { isDatabaseId } from "#domain/ids.ts";
@@ -29,8 +30,9 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => [
 ];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireAdmin(context);
-  const { catalog } = context.services;
+  const app = context.get(appContext);
+  requireAdmin(app);
+  const { catalog } = app.services;
   const id = editIdFrom("id" in params ? params.id : undefined);
   if (id !== null && !isDatabaseId(String(id))) throw data("Product not found", { status: 404 });
 
@@ -39,7 +41,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     catalog.listCategories(),
     id === null ? null : catalog.getToyForEditing(id),
     id === null ? [] : catalog.listToyBreedLinksForEditing(id),
-    id === null ? [] : context.services.productSync.history(id),
+    id === null ? [] : app.services.productSync.history(id),
   ]);
   if (id !== null && !toy) throw data("Product not found", { status: 404 });
   return {
@@ -55,16 +57,17 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 // The form posted before the page's scripts ran: the same schema as the browser's and the same
 // service as POST/PUT /api/toys (fields, categories and a new product's breed notes in one save).
 export async function action({ context, params, request }: Route.ActionArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const id = editIdFrom("id" in params ? params.id : undefined);
   if (id !== null && !isDatabaseId(String(id))) throw data("Product not found", { status: 404 });
-  const stored = id === null ? null : await context.services.catalog.getToyForEditing(id);
+  const stored = id === null ? null : await app.services.catalog.getToyForEditing(id);
   if (id !== null && !stored) throw data("Product not found", { status: 404 });
   const submission = parseWithZod(await request.formData(), { schema: productFormSchema(stored) });
   if (submission.status !== "success") {
     return data<ProductActionData>({ result: submission.reply() }, { status: 400 });
   }
-  const { productEditor } = context.services;
+  const { productEditor } = app.services;
   let saved: unknown;
   try {
     const { slug, ...product } = submission.value;

@@ -20,6 +20,7 @@ import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { callApi, failureReason } from "#app/lib/api.ts";
+import { type AppContext, appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
@@ -102,12 +103,12 @@ function cameFromEditor(request: Request): boolean {
 // Filters, sort, search and paging run in the database; the page gets one page of rows and the
 // number of matches. The view lives in the URL (one spelling per view: a hand-made or pre-script
 // URL is redirected to it), and in a cookie for the round trip to the editor.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context);
-  const url = new URL(request.url);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  requireAdmin(app);
   const filters = productListFiltersFrom(url.searchParams);
   const params = productListParams(filters);
-  const asked = [...url.searchParams.keys()].filter((key) => key !== "_routes" && key !== "index");
+  const asked = [...url.searchParams.keys()];
   if (asked.length === 0 && cameFromEditor(request)) {
     const stored = storedView(request);
     if (stored) throw redirect(`${PATH}?${stored}`);
@@ -118,16 +119,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { page = 1, ...query } = filters;
   const [toys, categories, tags] = await Promise.all([
     settle(
-      () => context.services.catalog.listProductsForAdmin({ ...query, page, pageSize: PAGE_SIZE }),
-      (error) => context.logger.error({ err: error }, "admin products list failed"),
+      () => app.services.catalog.listProductsForAdmin({ ...query, page, pageSize: PAGE_SIZE }),
+      (error) => app.logger.error({ err: error }, "admin products list failed"),
     ),
     settle(
-      () => context.services.catalog.listCategories(),
-      (error) => context.logger.error({ err: error }, "admin products list: categories failed"),
+      () => app.services.catalog.listCategories(),
+      (error) => app.logger.error({ err: error }, "admin products list: categories failed"),
     ),
     settle(
-      () => context.services.siteSettings.associateTags(),
-      (error) => context.logger.error({ err: error }, "admin products list: associate tags failed"),
+      () => app.services.siteSettings.associateTags(),
+      (error) => app.logger.error({ err: error }, "admin products list: associate tags failed"),
     ),
   ]);
   const pages = toys.ok ? Math.max(1, Math.ceil(toys.data.total / PAGE_SIZE)) : 1;
@@ -146,7 +147,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // the products' Amazon links earn nothing without it: said where the owner works on them
       associateTagMissing: tags.ok && tags.data.defaultTag === null,
     },
-    { headers: { "Set-Cookie": viewCookie(params, context.siteUrl.startsWith("https:")) } },
+    { headers: { "Set-Cookie": viewCookie(params, app.siteUrl.startsWith("https:")) } },
   );
 }
 
@@ -154,7 +155,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * "Preview import" and "Apply import": the chosen file through the same service method as POST
  * /api/admin/toys/import, answered with its report (a refusal with the API's status).
  */
-async function importCatalogue(form: FormData, dryRun: boolean, { services }: Route.ActionArgs["context"]) {
+async function importCatalogue(form: FormData, dryRun: boolean, { services }: AppContext) {
   const file = form.get(CATALOGUE_IMPORT_FIELD);
   if (!(file instanceof File) || file.size === 0) {
     return data<ListActionData>({ ok: false, message: IMPORT_TEXT.noFile, import: { dryRun } }, 400);
@@ -175,14 +176,14 @@ async function importCatalogue(form: FormData, dryRun: boolean, { services }: Ro
 // The bulk form, the Duplicate buttons and the import form post here (they work before the
 // scripts run): the same schemas and services as POST /api/toys/bulk, POST
 // /api/toys/{id}/duplicate and POST /api/admin/toys/import.
-export async function action(args: Route.ActionArgs) {
-  const { request, context } = args;
-  requireAdmin(context);
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  requireAdmin(app);
   const form = await request.formData();
-  const { productEditor } = context.services;
+  const { productEditor } = app.services;
   const intent = form.get("intent");
   if (intent === IMPORT_INTENTS.preview || intent === IMPORT_INTENTS.apply) {
-    return importCatalogue(form, intent === IMPORT_INTENTS.preview, context);
+    return importCatalogue(form, intent === IMPORT_INTENTS.preview, app);
   }
   if (intent === "duplicate") {
     const id = String(form.get("id") ?? "");

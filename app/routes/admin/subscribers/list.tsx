@@ -9,6 +9,7 @@ import { SubscriberTable } from "#app/components/admin/subscribers/subscriber-ta
 import { SubscribersExportLink } from "#app/components/admin/subscribers/subscribers-export-link.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
@@ -30,9 +31,9 @@ function filterParams(filter: SubscriberFilter): Record<string, string> {
 }
 
 // The same service call as GET /api/admin/subscribers: a page of 50 and the number of matches.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context);
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  requireAdmin(app);
   const raw = Object.fromEntries(
     ["search", "status", "from", "to", "timeZone", "page"].flatMap((name) => {
       const value = url.searchParams.get(name);
@@ -45,8 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : subscriberListQuerySchema.parse({ pageSize: SUBSCRIBERS_PAGE_SIZE });
   const filterError = parsed.success ? null : (parsed.error.issues[0]?.message ?? "The filters could not be read");
   const subscribers = await settle(
-    () => context.services.subscribers.list(query),
-    (error) => context.logger.error({ err: error }, "admin subscribers list failed"),
+    () => app.services.subscribers.list(query),
+    (error) => app.logger.error({ err: error }, "admin subscribers list failed"),
   );
   const { page, pageSize, ...filter } = query;
   const pages = subscribers.ok ? Math.max(1, Math.ceil(subscribers.data.total / pageSize)) : 1;
@@ -57,18 +58,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Unsubscribe or delete one, posted by the table's buttons: the same services as the API. */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   if (!isDatabaseId(id)) throw data("Subscriber not found", { status: 404 });
   const intent = form.get("intent");
   if (intent === "unsubscribe") {
-    const subscriber = await context.services.subscribers.unsubscribe(Number(id));
+    const subscriber = await app.services.subscribers.unsubscribe(Number(id));
     if (!subscriber) throw data("Subscriber not found", { status: 404 });
     return { done: `${subscriber.email} is unsubscribed.`, at: Date.now() };
   }
   if (intent === "delete") {
-    if (!(await context.services.subscribers.remove(Number(id)))) throw data("Subscriber not found", { status: 404 });
+    if (!(await app.services.subscribers.remove(Number(id)))) throw data("Subscriber not found", { status: 404 });
     return { done: "The subscriber was deleted.", at: Date.now() };
   }
   throw data("Unknown action", { status: 400 });

@@ -7,6 +7,7 @@ import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { ApiError, callApi } from "#app/lib/api.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
@@ -17,11 +18,12 @@ import type { Route } from "./+types/list";
 export const meta = () => [{ title: pageTitle("Trash") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context);
+  const app = context.get(appContext);
+  requireAdmin(app);
   return {
     items: await settle(
-      () => context.services.trash.list(),
-      (error) => context.logger.error({ err: error }, "listing the trash failed"),
+      () => app.services.trash.list(),
+      (error) => app.logger.error({ err: error }, "listing the trash failed"),
     ),
   };
 }
