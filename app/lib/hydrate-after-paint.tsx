@@ -37,7 +37,7 @@ const START_AT_LATEST_MS = 3_000;
  * The react-router version whose <Scripts> output this was checked against. After an upgrade,
  * hydrate-after-paint.test.tsx fails until the new output is re-read and this pin moved.
  */
-export const VERIFIED_REACT_ROUTER_VERSION = "7.18.6";
+export const VERIFIED_REACT_ROUTER_VERSION = "8.5.1";
 
 /** A value as a JavaScript literal that is safe inside an inline <script>. */
 function scriptLiteral(value: unknown): string {
