@@ -80,6 +80,37 @@ describe("admin pages", () => {
     }
   });
 
+  it("turn anonymous form posts away before any admin action runs (the layout's middleware)", async () => {
+    let guarded = 0;
+    for (const path of adminPages) {
+      for (const target of [path, `${path.replace(/\/$/, "")}.data`]) {
+        // a form no action would accept: an action that ran would answer 400, not the redirect
+        const res = await fetch(`${url}${target}`, {
+          method: "POST",
+          // this server's own origin (React Router refuses an action whose Origin is not the request's)
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+          body: "intent=no-such-intent",
+          redirect: "manual",
+        });
+        // a page without an action has no POST at all (method rules, 405 with Allow)
+        if (res.status === 405) continue;
+        guarded += 1;
+        const body = await res.text();
+        if (target.endsWith(".data")) {
+          expect({ target, body }).toEqual({ target, body: expect.stringMatching(/"redirect","\/admin\/login"/) });
+        } else {
+          expect({ target, status: res.status, location: res.headers.get("location") }).toEqual({
+            target,
+            status: 302,
+            location: "/admin/login",
+          });
+        }
+      }
+    }
+    // the editors, the lists with bulk actions, the inbox, settings...: most admin pages have an action
+    expect(guarded).toBeGreaterThanOrEqual(20);
+  });
+
   it("open for a signed-in admin, never cached, and the login page then sends to the dashboard", async () => {
     const cookie = await signIn();
     const res = await fetch(`${url}/admin/dashboard`, { headers: { cookie }, redirect: "manual" });

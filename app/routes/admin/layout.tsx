@@ -15,9 +15,16 @@ export function headers() {
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-// The guard: an anonymous request for any admin page gets only the redirect. Child loaders
-// run in parallel with this one (their data is dropped when it redirects) and route actions
-// run before it, so admin actions and loaders with side effects must check the session too.
+// The guard, as React Router middleware: it runs before every admin loader and action, for
+// documents and data requests alike, so an anonymous request gets only the redirect to the login
+// page and no admin code runs for it. (A loader alone could not: child loaders run beside it and
+// actions before it.)
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ context }) => {
+    requireAdmin(context.get(appContext));
+  },
+];
+
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const { username } = requireAdmin(app).user;
