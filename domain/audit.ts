@@ -1,5 +1,4 @@
 import { z } from "zod";
-import "./zod-config";
 import { MAX_DATABASE_ID } from "./ids";
 import { formatBytes } from "./media";
 import { isKnownTimeZone } from "./subscribers";

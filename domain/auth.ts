@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { wireSchema } from "./wire-schema";
-import "./zod-config";
 
 // Admin sign-in (spec/quiz-and-admin.md §2 "Admin login", §6), shared by the login form and
 // POST /api/admin/login. The spec signs in with a password only; `username` is accepted for
@@ -10,10 +9,12 @@ export const ADMIN_USERNAME = "admin";
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 1024;
 
-export const loginSchema = z.object({
-  username: z.string().trim().min(1).max(100).optional(),
-  password: z.string("Password is required").min(1, "Password is required").max(MAX_PASSWORD_LENGTH),
-});
+export const loginSchema = wireSchema(() =>
+  z.object({
+    username: z.string().trim().min(1).max(100).optional(),
+    password: z.string("Password is required").min(1, "Password is required").max(MAX_PASSWORD_LENGTH),
+  }),
+);
 
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -37,26 +38,28 @@ export const PASSWORD_TEXT = {
   changed: "Your password has been changed. Every other session has been signed out.",
 } as const;
 
-export const passwordChangeSchema = z
-  .object({
-    currentPassword: z
-      .string(PASSWORD_TEXT.currentRequired)
-      .min(1, PASSWORD_TEXT.currentRequired)
-      .max(MAX_PASSWORD_LENGTH, PASSWORD_TEXT.currentWrong),
-    newPassword: z
-      .string(PASSWORD_TEXT.tooShort)
-      .min(MIN_PASSWORD_LENGTH, PASSWORD_TEXT.tooShort)
-      .max(MAX_PASSWORD_LENGTH, PASSWORD_TEXT.tooLong),
-    confirmPassword: z.string(PASSWORD_TEXT.mismatch),
-  })
-  .superRefine((input, ctx) => {
-    if (input.confirmPassword !== input.newPassword) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: PASSWORD_TEXT.mismatch });
-    }
-    if (input.newPassword === input.currentPassword && input.newPassword.length >= MIN_PASSWORD_LENGTH) {
-      ctx.addIssue({ code: "custom", path: ["newPassword"], message: PASSWORD_TEXT.unchanged });
-    }
-  });
+export const passwordChangeSchema = wireSchema(() =>
+  z
+    .object({
+      currentPassword: z
+        .string(PASSWORD_TEXT.currentRequired)
+        .min(1, PASSWORD_TEXT.currentRequired)
+        .max(MAX_PASSWORD_LENGTH, PASSWORD_TEXT.currentWrong),
+      newPassword: z
+        .string(PASSWORD_TEXT.tooShort)
+        .min(MIN_PASSWORD_LENGTH, PASSWORD_TEXT.tooShort)
+        .max(MAX_PASSWORD_LENGTH, PASSWORD_TEXT.tooLong),
+      confirmPassword: z.string(PASSWORD_TEXT.mismatch),
+    })
+    .superRefine((input, ctx) => {
+      if (input.confirmPassword !== input.newPassword) {
+        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: PASSWORD_TEXT.mismatch });
+      }
+      if (input.newPassword === input.currentPassword && input.newPassword.length >= MIN_PASSWORD_LENGTH) {
+        ctx.addIssue({ code: "custom", path: ["newPassword"], message: PASSWORD_TEXT.unchanged });
+      }
+    }),
+);
 
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
@@ -71,16 +74,6 @@ export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 /** POST /api/admin/password: PASSWORD_TEXT.changed. */
 export const passwordChangedSchema = wireSchema(() => z.object({ message: z.string() }));
 export type PasswordChanged = z.infer<typeof passwordChangedSchema>;
-
-/** The spec's toasts for signing in and out (§6). */
-export const AUTH_TEXT = {
-  loginSuccessTitle: "Login Successful",
-  loginSuccessDescription: "You're now logged in as an administrator.",
-  loginFailedTitle: "Login Failed",
-  loginFailedDescription: "Invalid admin password. Please try again.",
-  logoutTitle: "Logged Out",
-  logoutDescription: "You have been logged out of the admin dashboard.",
-} as const;
 
 /** The 429 answers of sign-in: one browser's guesses, or guesses at the account from many places. */
 export function loginThrottledText(retryAfterSeconds: number, scope: "client" | "account"): string {

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build, type Rollup } from "vite";
@@ -26,6 +27,11 @@ const WIRE_MODULES = [
   "media",
   "upload-urls",
 ];
+/** every other module of domain/ that declares schemas (read with `grep -l 'from "zod"' domain/*.ts`) */
+const SCHEMA_MODULES = readdirSync("domain")
+  .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts") && name !== "wire-schema.ts")
+  .map((name) => name.slice(0, -3))
+  .filter((module) => !WIRE_MODULES.includes(module) && /from "zod"/.test(readFileSync(`domain/${module}.ts`, "utf8")));
 const ZOD_MARK = /\b_zod\b|\$ZodType/;
 
 const folder = mkdtempSync(join(tmpdir(), "pawsome-weight-"));
@@ -33,7 +39,10 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** The code Rollup makes of an entry re-exporting these names, minified as for the browser. */
 async function bundle(exports: Record<string, string[]>): Promise<string> {
-  const entry = join(folder, `entry-${Object.keys(exports).join("-")}.ts`);
+  const entry = join(
+    folder,
+    `entry-${createHash("sha256").update(Object.keys(exports).join()).digest("hex").slice(0, 12)}.ts`,
+  );
   writeFileSync(
     entry,
     Object.entries(exports)
@@ -50,10 +59,17 @@ async function bundle(exports: Record<string, string[]>): Promise<string> {
   return output.flatMap((o) => o.output.map((chunk) => ("code" in chunk ? chunk.code : ""))).join("\n");
 }
 
-/** The exports of a domain module that are not Zod schemas. */
-async function plainExports(module: string): Promise<string[]> {
+/**
+ * The exports of a domain module that are not Zod schemas; with `functions: false`, only its
+ * constants (no objects of schemas either: a form's fields).
+ */
+async function plainExports(module: string, { functions = true } = {}): Promise<string[]> {
   const exported: Record<string, unknown> = await import(`./${module}.ts`);
-  return Object.keys(exported).filter((name) => !(exported[name] instanceof z.ZodType));
+  const isSchema = (value: unknown) => value instanceof z.ZodType;
+  const isConstant = (value: unknown) =>
+    typeof value !== "function" &&
+    !(typeof value === "object" && value !== null && Object.values(value).some(isSchema));
+  return Object.keys(exported).filter((name) => !isSchema(exported[name]) && (functions || isConstant(exported[name])));
 }
 
 describe("the wire schema modules in the browser", () => {
@@ -70,6 +86,21 @@ describe("the wire schema modules in the browser", () => {
     // (issue 27); Zod alone would be 60 KB of this minified code
     expect(code.length).toBeLessThan(12_000);
   }, 60_000);
+
+  // Decision 069: the admin screens without a form, and the storefront's, read constants of the
+  // form and query modules too; a schema declared without wireSchema (or a module imported for
+  // its side effect) put all of Zod, 27 KB gzip, on each of those screens. (Their functions may
+  // parse with a schema, and then rightly bring Zod.)
+  it("leave Zod out of a screen that uses only the constants of the form and query modules", async () => {
+    const withZod: string[] = [];
+    for (const module of SCHEMA_MODULES) {
+      const names = await plainExports(module, { functions: false });
+      if (names.length === 0) continue;
+      const code = await bundle({ [module]: names });
+      if (ZOD_MARK.test(code)) withZod.push(`${module}: ${names.join(", ")}`);
+    }
+    expect(withZod).toEqual([]);
+  }, 120_000);
 
   it("bring Zod along once a schema is used (so the check above can see it)", async () => {
     const code = await bundle({ catalog: ["toySchema"] });

@@ -7,7 +7,6 @@ import { optionalSlugSchema } from "./slug";
 import { countOf, FORBIDDEN_CHARACTER_MESSAGE, hasForbiddenCharacters } from "./text";
 import { uploadedImageHash } from "./upload-urls";
 import { wireSchema } from "./wire-schema";
-import "./zod-config";
 
 // The whole catalogue as one CSV file (issue 27, decision 059): GET /api/admin/toys.csv writes
 // every product outside the trash, drafts too, and POST /api/admin/toys/import reads the same

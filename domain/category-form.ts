@@ -1,57 +1,10 @@
 import { z } from "zod";
+import { CATEGORY_TEXT, ICON_NAMES } from "./category-text";
 import { FORBIDDEN_CHARACTER_MESSAGE, hasForbiddenCharacters } from "./text";
-import "./zod-config";
+import { wireSchema } from "./wire-schema";
 
 // The owner's categories (issue 18, decision 027): the rules and messages the category form and
 // POST/PATCH/DELETE /api/categories share, and the reorder call.
-
-/**
- * The icons a category may have: lucide icon names that app/components/category-icon.tsx draws
- * (it also reads a few older aliases, like "heart", that the form no longer offers).
- */
-export const CATEGORY_ICONS = [
-  { value: "heart-pulse", label: "Heart with a pulse" },
-  { value: "brain", label: "Brain" },
-  { value: "shield", label: "Shield" },
-  { value: "droplets", label: "Water drops" },
-  { value: "target", label: "Target" },
-  { value: "moon", label: "Moon" },
-  { value: "sparkles", label: "Sparkles" },
-  { value: "dog", label: "Dog" },
-] as const;
-export type CategoryIconName = (typeof CATEGORY_ICONS)[number]["value"];
-const ICON_NAMES = CATEGORY_ICONS.map((icon) => icon.value) as [CategoryIconName, ...CategoryIconName[]];
-
-/** Older icon names the storefront still draws, and the icon the form offers for each. */
-const ICON_ALIASES: Record<string, CategoryIconName> = { heart: "heart-pulse", puzzle: "brain", water: "droplets" };
-
-/** A stored icon as the form and the API know it: an older alias as its icon, anything unknown as none. */
-export function knownCategoryIcon(icon: string | null): CategoryIconName | null {
-  if (!icon) return null;
-  const name = icon.trim().toLowerCase();
-  return ICON_NAMES.find((known) => known === name) ?? ICON_ALIASES[name] ?? null;
-}
-
-export const CATEGORY_TEXT = {
-  nameLength: "Name must be at least 2 characters",
-  nameTaken: "A category with this name already exists",
-  icon: `Icon must be one of ${ICON_NAMES.join(", ")}`,
-  notFound: "Category not found",
-  moveToSelf: "Choose another category to move the products to",
-  moveToUnknown: "The category to move the products to does not exist",
-  order: "The order must list every category exactly once",
-  created: "Category created",
-  updated: "Category updated",
-  deleted: "Category deleted",
-} as const;
-
-/** The sentence a refused delete answers (409): the category still has products (some maybe in the trash). */
-export function categoryInUseMessage(name: string, products: number, inTrash = 0): string {
-  const total = products + inTrash;
-  const count = total === 1 ? "1 product" : `${total} products`;
-  const trashed = inTrash > 0 ? ` (${inTrash === total ? (total === 1 ? "it is" : "all") : inTrash} in the trash)` : "";
-  return `“${name}” can't be deleted: it still has ${count}${trashed}. Choose a category to move ${total === 1 ? "it" : "them"} to first, or take the category off ${total === 1 ? "that product" : "those products"}.`;
-}
 
 const text = (label: string, min: number, max: number, tooShort: string) =>
   z
@@ -78,7 +31,7 @@ export const optionalImageUrl = (label: string) =>
     `${label} must be a web address (https://...) or an uploaded image`,
   );
 
-export const categoryFields = {
+export const categoryFields = wireSchema(() => ({
   name: text("Name", 2, 60, CATEGORY_TEXT.nameLength),
   description: optionalText("Description", 300),
   icon: z
@@ -86,50 +39,56 @@ export const categoryFields = {
     .nullish()
     .transform((value) => value ?? null),
   imageUrl: optionalImageUrl("Image URL"),
-};
+}));
 
 /** POST /api/categories, the category form, and PATCH's fields merged over the stored ones. */
-export const categoryInputSchema = z.object({
-  ...categoryFields,
-  /** the place in the owner's order; absent: last (new) or unchanged */
-  position: z
-    .number("Position must be a whole number")
-    .int("Position must be a whole number")
-    .min(0, "Position must be 0 or more")
-    .max(1_000_000, "Position must be at most 1000000")
-    .optional(),
-});
+export const categoryInputSchema = wireSchema(() =>
+  z.object({
+    ...categoryFields,
+    /** the place in the owner's order; absent: last (new) or unchanged */
+    position: z
+      .number("Position must be a whole number")
+      .int("Position must be a whole number")
+      .min(0, "Position must be 0 or more")
+      .max(1_000_000, "Position must be at most 1000000")
+      .optional(),
+  }),
+);
 export type CategoryInput = z.output<typeof categoryInputSchema>;
 
 /** The form's fields (the order is kept on the list, not in the form). */
-export const categoryFormSchema = z.object(categoryFields);
+export const categoryFormSchema = wireSchema(() => z.object(categoryFields));
 export type CategoryFormInput = z.output<typeof categoryFormSchema>;
 
 /** POST /api/categories/order: every category id, in the new order. */
-export const categoryOrderSchema = z.object({
-  ids: z
-    .array(
-      z.number("Each id must be a category id").int("Each id must be a category id").positive(),
-      CATEGORY_TEXT.order,
-    )
-    .min(1, CATEGORY_TEXT.order)
-    .max(10_000, CATEGORY_TEXT.order)
-    .refine((ids) => new Set(ids).size === ids.length, CATEGORY_TEXT.order),
-});
+export const categoryOrderSchema = wireSchema(() =>
+  z.object({
+    ids: z
+      .array(
+        z.number("Each id must be a category id").int("Each id must be a category id").positive(),
+        CATEGORY_TEXT.order,
+      )
+      .min(1, CATEGORY_TEXT.order)
+      .max(10_000, CATEGORY_TEXT.order)
+      .refine((ids) => new Set(ids).size === ids.length, CATEGORY_TEXT.order),
+  }),
+);
 
 /** DELETE /api/categories/{id}?moveTo={otherId}: where the category's products go first. */
-export const categoryDeleteQuerySchema = z.object({
-  moveTo: z.preprocess(
-    (value) =>
-      value === "" ? undefined : typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : value,
-    z
-      .number("moveTo must be a category id")
-      .int("moveTo must be a category id")
-      .positive("moveTo must be a category id")
-      .max(2_147_483_647, "moveTo must be a category id")
-      .optional(),
-  ),
-});
+export const categoryDeleteQuerySchema = wireSchema(() =>
+  z.object({
+    moveTo: z.preprocess(
+      (value) =>
+        value === "" ? undefined : typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : value,
+      z
+        .number("moveTo must be a category id")
+        .int("moveTo must be a category id")
+        .positive("moveTo must be a category id")
+        .max(2_147_483_647, "moveTo must be a category id")
+        .optional(),
+    ),
+  }),
+);
 
 /** A category as the admin list shows it: the public fields, its place and how many products it has. */
 export interface AdminCategory {

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { EARNINGS_FORMATS } from "./earnings-report";
 import { formatBytes } from "./media";
 import { wireSchema } from "./wire-schema";
-import "./zod-config";
 
 // The upload of a retailer's report (issue 28, decision 064): POST /api/admin/earnings/import
 // answers what the file added; the imports list and one import's page show the progress of a

@@ -147,7 +147,7 @@ export function countryKey(country: string): string {
 
 // ---- the answers ----------------------------------------------------------------------------
 
-const currencySchema = z.string().regex(/^[A-Z]{3}$/);
+const currencySchema = wireSchema(() => z.string().regex(/^[A-Z]{3}$/));
 
 /** One currency's figures. Amounts in currency units with 2 decimals, never converted. */
 export const earningsFiguresSchema = wireSchema(() =>

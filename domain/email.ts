@@ -1,5 +1,5 @@
 import { z } from "zod";
-import "./zod-config";
+import { wireSchema } from "./wire-schema";
 
 // E-mail addresses typed into the public forms (quiz, contact): one rule, one message.
 
@@ -26,9 +26,6 @@ export function mailboxKey(email: string): string {
 }
 
 /** A trimmed, valid address of at most 254 characters with its domain lower-cased. */
-export const emailAddressSchema = z
-  .string(EMAIL_MESSAGE)
-  .trim()
-  .max(254, EMAIL_MESSAGE)
-  .pipe(z.email(EMAIL_MESSAGE))
-  .transform(normalizeEmail);
+export const emailAddressSchema = wireSchema(() =>
+  z.string(EMAIL_MESSAGE).trim().max(254, EMAIL_MESSAGE).pipe(z.email(EMAIL_MESSAGE)).transform(normalizeEmail),
+);

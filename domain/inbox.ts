@@ -1,27 +1,9 @@
 import { z } from "zod";
-import "./zod-config";
+import { MAX_MESSAGE_SEARCH_LENGTH, MESSAGE_EXCERPT_LENGTH, MESSAGE_VIEWS, MESSAGES_PAGE_SIZE } from "./inbox-views";
 import { wireSchema } from "./wire-schema";
 
-// The owner's inbox (issue 19): contact messages as GET /api/admin/messages sends them, the
-// views and limits the admin page and the API share, and the reply from the site.
-
-/** Which messages a list shows: the inbox (not archived), its unread ones, the archive, or all of them. */
-export const MESSAGE_VIEWS = ["inbox", "unread", "archived", "all"] as const;
-export type MessageView = (typeof MESSAGE_VIEWS)[number];
-
-export const MESSAGE_VIEW_LABELS: Record<MessageView, string> = {
-  inbox: "Inbox",
-  unread: "Unread",
-  archived: "Archived",
-  all: "All",
-};
-
-/** Messages per page, in the admin list and by default in the API. */
-export const MESSAGES_PAGE_SIZE = 25;
-/** The longest search (a name, an address or words of a message). */
-export const MAX_MESSAGE_SEARCH_LENGTH = 200;
-/** How much of a message the list shows. */
-export const MESSAGE_EXCERPT_LENGTH = 160;
+// The owner's inbox (issue 19): contact messages as GET /api/admin/messages sends them, and the
+// reply from the site; the views and limits are in inbox-views.ts.
 
 /** GET /api/admin/messages (and the admin page's URL): view, search and page. */
 export const messageListQuerySchema = wireSchema(() =>

@@ -2,7 +2,6 @@
 // service (server/services/link-check.service.ts) asks the retailer and stores what these return.
 
 import { z } from "zod";
-import "./zod-config";
 import type { RetailerAvailability } from "./retailer-item";
 import { wireSchema } from "./wire-schema";
 

@@ -1,46 +1,43 @@
 import { z } from "zod";
-import "./zod-config";
+import { NEWSLETTER_STATUSES } from "./newsletter-status";
 import type { PostBlock } from "./product-boxes";
 import { wireSchema } from "./wire-schema";
 
 // Newsletters the owner writes (or makes from a published post) and sends to every subscribed
 // address through the outbox (issue 19): what the API takes and answers, shared with the pages.
 
-export const NEWSLETTER_STATUSES = ["draft", "sending", "sent"] as const;
-export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
-
-export const NEWSLETTER_STATUS_LABELS: Record<NewsletterStatus, string> = {
-  draft: "Draft",
-  sending: "Sending",
-  sent: "Sent",
-};
-
 export const MAX_NEWSLETTER_SUBJECT = 200;
 export const MAX_NEWSLETTER_CONTENT = 60_000;
 /** Mail programs show 40 to 140 characters of the preview line; longer would only be cut. */
 export const MAX_NEWSLETTER_PREHEADER = 150;
 
-const subject = z
-  .string("Subject must be at least 2 characters")
-  .trim()
-  .min(2, "Subject must be at least 2 characters")
-  .max(MAX_NEWSLETTER_SUBJECT, `Subject must be at most ${MAX_NEWSLETTER_SUBJECT} characters`)
-  // a header: a line break would end it
-  .regex(/^[^\r\n\t]*$/, "Subject must be one line");
-const content = z
-  .string("Content must be at least 10 characters")
-  .trim()
-  .min(10, "Content must be at least 10 characters")
-  .max(MAX_NEWSLETTER_CONTENT, `Content must be at most ${MAX_NEWSLETTER_CONTENT} characters`);
+const subject = wireSchema(() =>
+  z
+    .string("Subject must be at least 2 characters")
+    .trim()
+    .min(2, "Subject must be at least 2 characters")
+    .max(MAX_NEWSLETTER_SUBJECT, `Subject must be at most ${MAX_NEWSLETTER_SUBJECT} characters`)
+    // a header: a line break would end it
+    .regex(/^[^\r\n\t]*$/, "Subject must be one line"),
+);
+const content = wireSchema(() =>
+  z
+    .string("Content must be at least 10 characters")
+    .trim()
+    .min(10, "Content must be at least 10 characters")
+    .max(MAX_NEWSLETTER_CONTENT, `Content must be at most ${MAX_NEWSLETTER_CONTENT} characters`),
+);
 
 // The inbox's preview line: empty, null or missing for the body's first paragraph.
-const preheader = z
-  .string("Preview text must be text")
-  .trim()
-  .max(MAX_NEWSLETTER_PREHEADER, `Preview text must be at most ${MAX_NEWSLETTER_PREHEADER} characters`)
-  .regex(/^[^\r\n\t]*$/, "Preview text must be one line")
-  .nullish()
-  .transform((value) => value || null);
+const preheader = wireSchema(() =>
+  z
+    .string("Preview text must be text")
+    .trim()
+    .max(MAX_NEWSLETTER_PREHEADER, `Preview text must be at most ${MAX_NEWSLETTER_PREHEADER} characters`)
+    .regex(/^[^\r\n\t]*$/, "Preview text must be one line")
+    .nullish()
+    .transform((value) => value || null),
+);
 
 /** The compose form, and PATCH /api/admin/newsletters/{id} once merged over the stored draft. */
 export const newsletterInputSchema = wireSchema(() => z.object({ subject, content, preheader }));

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import "./zod-config";
 import { emailAddressSchema } from "./email";
 import { type ConsentEvent, consentEventSchema, type SubscriberStatus } from "./subscribers";
 import { wireSchema } from "./wire-schema";
@@ -23,7 +22,7 @@ export const erasureFormSchema = wireSchema(() =>
   }),
 );
 
-const iso = z.iso.datetime();
+const iso = wireSchema(() => z.iso.datetime());
 
 /** Everything held about one address (matched whatever its letter case). */
 export const personalDataSchema = wireSchema(() =>

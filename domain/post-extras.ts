@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { POST_STATUSES } from "./posts";
-import "./zod-config";
+import { wireSchema } from "./wire-schema";
 
 // The post fields beyond the spec's form (spec/quiz-and-admin.md §5 "Post form"), shared by the
 // editor and POST/PATCH /api/posts:
@@ -28,35 +28,37 @@ const optionalImage = (label: string) =>
 export const META_TITLE_MAX = 120;
 export const META_DESCRIPTION_MAX = 320;
 
-export const postExtrasSchema = z.object({
-  reviewedToyId: z
-    .number("Choose the reviewed toy from the list")
-    .int("Choose the reviewed toy from the list")
-    .positive("Choose the reviewed toy from the list")
-    .max(2_147_483_647, "Choose the reviewed toy from the list")
-    .nullable()
-    .default(null),
-  reviewRating: z
-    .number("Rating must be a number from 1 to 5")
-    .min(1, "Rating must be from 1 to 5")
-    .max(5, "Rating must be from 1 to 5")
-    .multipleOf(0.5, "Rating must be given in halves (e.g. 4.5)")
-    .nullable()
-    .default(null),
-  /**
-   * draft: only the admin sees it. published: live from its publish date on (a date still
-   * ahead makes it scheduled). scheduled: the same as published, but the date must be ahead.
-   */
-  status: z.enum(POST_STATUSES, { error: "Status must be draft, scheduled or published" }).default("published"),
-  metaTitle: optionalText(META_TITLE_MAX, "Meta title").default(null),
-  metaDescription: optionalText(META_DESCRIPTION_MAX, "Meta description").default(null),
-  socialImageUrl: optionalImage("Social image").default(null),
-  imageAlt: optionalText(300, "Image alt text").default(null),
-  /**
-   * true: the reading time is worked out from the body at every save (the editor's default);
-   * false (the spec's clients, who send one): the reading time given is kept
-   */
-  readingTimeAuto: z.boolean("readingTimeAuto must be true or false").default(false),
-});
+export const postExtrasSchema = wireSchema(() =>
+  z.object({
+    reviewedToyId: z
+      .number("Choose the reviewed toy from the list")
+      .int("Choose the reviewed toy from the list")
+      .positive("Choose the reviewed toy from the list")
+      .max(2_147_483_647, "Choose the reviewed toy from the list")
+      .nullable()
+      .default(null),
+    reviewRating: z
+      .number("Rating must be a number from 1 to 5")
+      .min(1, "Rating must be from 1 to 5")
+      .max(5, "Rating must be from 1 to 5")
+      .multipleOf(0.5, "Rating must be given in halves (e.g. 4.5)")
+      .nullable()
+      .default(null),
+    /**
+     * draft: only the admin sees it. published: live from its publish date on (a date still
+     * ahead makes it scheduled). scheduled: the same as published, but the date must be ahead.
+     */
+    status: z.enum(POST_STATUSES, { error: "Status must be draft, scheduled or published" }).default("published"),
+    metaTitle: optionalText(META_TITLE_MAX, "Meta title").default(null),
+    metaDescription: optionalText(META_DESCRIPTION_MAX, "Meta description").default(null),
+    socialImageUrl: optionalImage("Social image").default(null),
+    imageAlt: optionalText(300, "Image alt text").default(null),
+    /**
+     * true: the reading time is worked out from the body at every save (the editor's default);
+     * false (the spec's clients, who send one): the reading time given is kept
+     */
+    readingTimeAuto: z.boolean("readingTimeAuto must be true or false").default(false),
+  }),
+);
 
 export type PostExtras = z.output<typeof postExtrasSchema>;

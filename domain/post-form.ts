@@ -1,9 +1,9 @@
 import { z } from "zod";
-import "./zod-config";
 import { postExtrasSchema } from "./post-extras";
 import { POST_AUTHOR, POST_TYPES, type PostStatus } from "./posts";
 import { readingTimeOf } from "./reading-time";
 import { slugify } from "./slug";
+import { wireSchema } from "./wire-schema";
 
 // The admin post form's rules and messages (spec/quiz-and-admin.md §5 "Post form"), shared by
 // the form and POST/PATCH /api/posts. Upper limits are ours: they keep a post to a sane size.
@@ -110,7 +110,7 @@ const optionalUrl = (message: string) =>
 
 const IMAGE_URL_MESSAGE = "Image must be a web address (https://...) or an uploaded image";
 
-export const postFields = {
+export const postFields = wireSchema(() => ({
   title: z
     .string("Title must be at least 5 characters")
     .trim()
@@ -145,34 +145,36 @@ export const postFields = {
   categoryId: z.number().int().positive("Choose a category from the list").nullable(),
   authorName: z.string().trim().max(100).nullish(),
   authorImageUrl: optionalUrl(IMAGE_URL_MESSAGE),
-};
+}));
 
 /**
  * A whole post as the API stores it. An empty slug is generated from the title (spec §5);
  * missing optional fields take the form's defaults.
  */
-export const postInputSchema = z
-  .object({
-    ...postFields,
-    slug: z.string().trim().optional(),
-    publishedAt: postFields.publishedAt.optional(),
-    readingTime: postFields.readingTime.default(DEFAULT_READING_TIME),
-    postType: postFields.postType.default("review"),
-    categoryId: postFields.categoryId.default(null),
-    imageUrl: postFields.imageUrl.default(null),
-    authorName: postFields.authorName.transform((v) => v || POST_AUTHOR.name),
-    authorImageUrl: postFields.authorImageUrl.transform((v) => v || POST_AUTHOR.imageUrl),
-  })
-  .transform((post, ctx) => {
-    const slug = post.slug ? post.slug : slugify(post.title);
-    const checked = postFields.slug.safeParse(slug);
-    if (!checked.success) {
-      for (const issue of checked.error.issues)
-        ctx.addIssue({ code: "custom", path: ["slug"], message: issue.message });
-      return z.NEVER;
-    }
-    return { ...post, slug: checked.data, publishedAt: post.publishedAt ?? new Date().toISOString() };
-  });
+export const postInputSchema = wireSchema(() =>
+  z
+    .object({
+      ...postFields,
+      slug: z.string().trim().optional(),
+      publishedAt: postFields.publishedAt.optional(),
+      readingTime: postFields.readingTime.default(DEFAULT_READING_TIME),
+      postType: postFields.postType.default("review"),
+      categoryId: postFields.categoryId.default(null),
+      imageUrl: postFields.imageUrl.default(null),
+      authorName: postFields.authorName.transform((v) => v || POST_AUTHOR.name),
+      authorImageUrl: postFields.authorImageUrl.transform((v) => v || POST_AUTHOR.imageUrl),
+    })
+    .transform((post, ctx) => {
+      const slug = post.slug ? post.slug : slugify(post.title);
+      const checked = postFields.slug.safeParse(slug);
+      if (!checked.success) {
+        for (const issue of checked.error.issues)
+          ctx.addIssue({ code: "custom", path: ["slug"], message: issue.message });
+        return z.NEVER;
+      }
+      return { ...post, slug: checked.data, publishedAt: post.publishedAt ?? new Date().toISOString() };
+    }),
+);
 
 export type PostInput = z.output<typeof postInputSchema>;
 
@@ -191,47 +193,49 @@ const PUBLISH_TIME_MESSAGE = "Publish time must be a time of day (hh:mm)";
  * The post form's fields as the form posts them (every value text; an empty one missing): the
  * publish day as yyyy-mm-dd, the category as "none" or an id, the slug empty to follow the title.
  */
-export const postFormFields = z.object({
-  title: postFields.title,
-  slug: z.string().trim().optional(),
-  excerpt: postFields.excerpt,
-  imageUrl: postFields.imageUrl,
-  publishDay: z
-    .string(PUBLISH_DAY_MESSAGE)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, PUBLISH_DAY_MESSAGE)
-    .refine(isCalendarDay, PUBLISH_DAY_MESSAGE),
-  /** hh:mm in the same zone as the day; empty: noon, or now for today */
-  publishTime: z
-    .string(PUBLISH_TIME_MESSAGE)
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, PUBLISH_TIME_MESSAGE)
-    .optional(),
-  readingTime: postFields.readingTime,
-  /** the "Work it out from the text" box: ticked, the reading time follows the body at every save */
-  readingTimeAuto: z
-    .boolean()
-    .optional()
-    .transform((on) => on === true),
-  postType: postFields.postType,
-  categoryId: z
-    .string()
-    .regex(/^(none|[1-9]\d{0,9})$/, "Choose a category from the list")
-    .optional(),
-  content: postFields.content,
-  /** which button saved the form: keep the status, publish (or schedule), or switch to draft */
-  intent: z.enum(POST_INTENTS).optional(),
-  reviewedToyId: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, "Choose the reviewed toy from the list")
-    .optional(),
-  reviewRating: z
-    .string()
-    .regex(/^[1-5](\.[05])?$/, "Rating must be from 1 to 5, in halves (e.g. 4.5)")
-    .optional(),
-  metaTitle: z.string().optional(),
-  metaDescription: z.string().optional(),
-  socialImageUrl: z.string().optional(),
-  imageAlt: z.string().optional(),
-});
+export const postFormFields = wireSchema(() =>
+  z.object({
+    title: postFields.title,
+    slug: z.string().trim().optional(),
+    excerpt: postFields.excerpt,
+    imageUrl: postFields.imageUrl,
+    publishDay: z
+      .string(PUBLISH_DAY_MESSAGE)
+      .regex(/^\d{4}-\d{2}-\d{2}$/, PUBLISH_DAY_MESSAGE)
+      .refine(isCalendarDay, PUBLISH_DAY_MESSAGE),
+    /** hh:mm in the same zone as the day; empty: noon, or now for today */
+    publishTime: z
+      .string(PUBLISH_TIME_MESSAGE)
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, PUBLISH_TIME_MESSAGE)
+      .optional(),
+    readingTime: postFields.readingTime,
+    /** the "Work it out from the text" box: ticked, the reading time follows the body at every save */
+    readingTimeAuto: z
+      .boolean()
+      .optional()
+      .transform((on) => on === true),
+    postType: postFields.postType,
+    categoryId: z
+      .string()
+      .regex(/^(none|[1-9]\d{0,9})$/, "Choose a category from the list")
+      .optional(),
+    content: postFields.content,
+    /** which button saved the form: keep the status, publish (or schedule), or switch to draft */
+    intent: z.enum(POST_INTENTS).optional(),
+    reviewedToyId: z
+      .string()
+      .regex(/^[1-9]\d{0,9}$/, "Choose the reviewed toy from the list")
+      .optional(),
+    reviewRating: z
+      .string()
+      .regex(/^[1-5](\.[05])?$/, "Rating must be from 1 to 5, in halves (e.g. 4.5)")
+      .optional(),
+    metaTitle: z.string().optional(),
+    metaDescription: z.string().optional(),
+    socialImageUrl: z.string().optional(),
+    imageAlt: z.string().optional(),
+  }),
+);
 
 /** The status a save stores, from the button pressed and the post's status before. */
 export function statusAfter(intent: PostIntent | undefined, current: PostStatus | null): "draft" | "published" {
@@ -313,5 +317,5 @@ export function postFormSchema({
 }
 
 /** A whole post as the editor saves it: the spec's fields and the extras (review, status, meta). */
-export const postWriteSchema = z.intersection(postInputSchema, postExtrasSchema);
+export const postWriteSchema = wireSchema(() => z.intersection(postInputSchema, postExtrasSchema));
 export type PostWrite = z.output<typeof postWriteSchema>;

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { MAX_DATABASE_ID } from "./ids";
 import { POST_STATUSES, POST_TYPES, type PostStatus, type PostType } from "./posts";
 import { wireSchema } from "./wire-schema";
-import "./zod-config";
 
 // The admin posts list (issues 18 and 26): its filters, order and page live in the URL and run
 // in the database, one page at a time; and what can be done to several posts at once. A

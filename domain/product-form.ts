@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TOY_STATUSES, type Toy } from "./catalog";
 import { normalisePrice } from "./price";
 import { MAX_SLUG_LENGTH, optionalSlugSchema, SLUG_PATTERN } from "./slug";
-import "./zod-config";
+import { wireSchema } from "./wire-schema";
 
 // The admin product form's rules and messages (spec/quiz-and-admin.md §5 "Product form"),
 // shared by the form and POST/PUT /api/toys. Upper limits are ours.
@@ -53,7 +53,7 @@ const optionalUrl = (label: string) =>
     `${label} must be a web address (https://...)`,
   );
 
-export const productFields = {
+export const productFields = wireSchema(() => ({
   name: z
     .string("Name must be at least 5 characters")
     .trim()
@@ -98,38 +98,42 @@ export const productFields = {
   reviewCount: z.unknown().optional().transform(coerceReviewCount),
   /** the legacy single category (hidden in the form) */
   categoryId: z.number().int().positive().nullable().default(null),
-};
+}));
 
 /** An image's alt text: at most 300 characters, empty for none. */
-const imageAltField = optionalText(300, "Image alt text");
+const imageAltField = wireSchema(() => optionalText(300, "Image alt text"));
 
-export const breedRecommendationInputSchema = z.object({
-  breedId: z.number("Choose a breed").int().positive("Choose a breed"),
-  note: optionalText(300, "Note"),
-});
+export const breedRecommendationInputSchema = wireSchema(() =>
+  z.object({
+    breedId: z.number("Choose a breed").int().positive("Choose a breed"),
+    note: optionalText(300, "Note"),
+  }),
+);
 
 /** A product as the API stores it, optionally with its categories and breed notes (one transaction). */
-export const productInputSchema = z
-  .object({
-    ...productFields,
-    rating: productFields.rating.default(DEFAULT_RATING),
-    selectedCategories: z.array(z.number().int().positive()).max(100).optional(),
-    breedRecommendations: z.array(breedRecommendationInputSchema).max(200).optional(),
-    /** draft (only the admin sees it) or published; left out: a new product is published, a saved one keeps its status */
-    status: z.enum(TOY_STATUSES, { error: "Status must be draft or published" }).optional(),
-    /**
-     * The uploaded image's alt text, kept with the image in the media library (which every read
-     * of the toy names as `imageAlt`); empty clears it, left out keeps it. Ignored for an image at
-     * another address, which has no library entry to keep it in.
-     */
-    imageAlt: imageAltField.optional(),
-  })
-  .superRefine((product, ctx) => {
-    const breeds = product.breedRecommendations?.map((r) => r.breedId) ?? [];
-    if (new Set(breeds).size !== breeds.length) {
-      ctx.addIssue({ code: "custom", path: ["breedRecommendations"], message: "Each breed can be recommended once" });
-    }
-  });
+export const productInputSchema = wireSchema(() =>
+  z
+    .object({
+      ...productFields,
+      rating: productFields.rating.default(DEFAULT_RATING),
+      selectedCategories: z.array(z.number().int().positive()).max(100).optional(),
+      breedRecommendations: z.array(breedRecommendationInputSchema).max(200).optional(),
+      /** draft (only the admin sees it) or published; left out: a new product is published, a saved one keeps its status */
+      status: z.enum(TOY_STATUSES, { error: "Status must be draft or published" }).optional(),
+      /**
+       * The uploaded image's alt text, kept with the image in the media library (which every read
+       * of the toy names as `imageAlt`); empty clears it, left out keeps it. Ignored for an image at
+       * another address, which has no library entry to keep it in.
+       */
+      imageAlt: imageAltField.optional(),
+    })
+    .superRefine((product, ctx) => {
+      const breeds = product.breedRecommendations?.map((r) => r.breedId) ?? [];
+      if (new Set(breeds).size !== breeds.length) {
+        ctx.addIssue({ code: "custom", path: ["breedRecommendations"], message: "Each breed can be recommended once" });
+      }
+    }),
+);
 
 export type ProductInput = z.output<typeof productInputSchema>;
 
@@ -150,15 +154,17 @@ export function primaryCategory(selected: readonly number[], stored: number | nu
 }
 
 /** The features box: its comma-separated items, whose problems are said under the box. */
-const featuresField = z
-  .string()
-  .optional()
-  .transform((text, ctx) => {
-    const checked = productFields.features.safeParse(splitList(text ?? ""));
-    if (checked.success) return checked.data;
-    for (const issue of checked.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
-    return z.NEVER;
-  });
+const featuresField = wireSchema(() =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const checked = productFields.features.safeParse(splitList(text ?? ""));
+      if (checked.success) return checked.data;
+      for (const issue of checked.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+      return z.NEVER;
+    }),
+);
 
 /** A comma-separated box stored as tidy text ("puppy, adult"), checked by `stored`. */
 const tidyListField = (stored: typeof productFields.ageRecommendation) =>
@@ -169,48 +175,52 @@ const tidyListField = (stored: typeof productFields.ageRecommendation) =>
     .pipe(stored);
 
 /** A switch (a checkbox): on when posted, off when missing, whatever the API's default. */
-const switchField = z
-  .boolean()
-  .optional()
-  .transform((on) => on === true);
+const switchField = wireSchema(() =>
+  z
+    .boolean()
+    .optional()
+    .transform((on) => on === true),
+);
 
 /**
  * The product form's fields as the form posts them (every value text, an empty one missing;
  * lists as comma-separated text, categories and breed picks as repeated fields).
  */
-export const productFormFields = z.object({
-  name: productFields.name,
-  /** the toy page's address; empty keeps it (a new toy's is made from the name) */
-  slug: z
-    .string()
-    .regex(SLUG_PATTERN, "Slug can only contain lowercase letters, numbers, and hyphens")
-    .max(MAX_SLUG_LENGTH, `Slug must be at most ${MAX_SLUG_LENGTH} characters`)
-    .optional(),
-  imageUrl: productFields.imageUrl,
-  /** the box beside the image (disabled, so not sent, for an image at another address, which cannot keep one) */
-  imageAlt: imageAltField.optional(),
-  description: productFields.description,
-  details: productFields.details,
-  price: productFields.price,
-  priceDiscount: productFields.priceDiscount,
-  rating: productFields.rating,
-  selectedCategories: z.array(z.number().int().positive()).max(100, "At most 100 categories"),
-  materialType: productFields.materialType,
-  reviewCount: productFields.reviewCount,
-  amazonUrl: productFields.amazonUrl,
-  amazonAsin: productFields.amazonAsin,
-  retailerItemId: productFields.retailerItemId,
-  isTopPick: switchField,
-  inStock: switchField,
-  isPrimeEligible: switchField,
-  features: featuresField,
-  ageRecommendation: tidyListField(productFields.ageRecommendation),
-  suitableFor: tidyListField(productFields.suitableFor),
-  /** create mode's breed tiles (edit mode has none: it manages breed links live) */
-  breedRecommendations: z.array(breedRecommendationInputSchema).max(200),
-  /** the draft's Publish button sends "published"; the other buttons send none (the status stays) */
-  status: z.enum(TOY_STATUSES).optional(),
-});
+export const productFormFields = wireSchema(() =>
+  z.object({
+    name: productFields.name,
+    /** the toy page's address; empty keeps it (a new toy's is made from the name) */
+    slug: z
+      .string()
+      .regex(SLUG_PATTERN, "Slug can only contain lowercase letters, numbers, and hyphens")
+      .max(MAX_SLUG_LENGTH, `Slug must be at most ${MAX_SLUG_LENGTH} characters`)
+      .optional(),
+    imageUrl: productFields.imageUrl,
+    /** the box beside the image (disabled, so not sent, for an image at another address, which cannot keep one) */
+    imageAlt: imageAltField.optional(),
+    description: productFields.description,
+    details: productFields.details,
+    price: productFields.price,
+    priceDiscount: productFields.priceDiscount,
+    rating: productFields.rating,
+    selectedCategories: z.array(z.number().int().positive()).max(100, "At most 100 categories"),
+    materialType: productFields.materialType,
+    reviewCount: productFields.reviewCount,
+    amazonUrl: productFields.amazonUrl,
+    amazonAsin: productFields.amazonAsin,
+    retailerItemId: productFields.retailerItemId,
+    isTopPick: switchField,
+    inStock: switchField,
+    isPrimeEligible: switchField,
+    features: featuresField,
+    ageRecommendation: tidyListField(productFields.ageRecommendation),
+    suitableFor: tidyListField(productFields.suitableFor),
+    /** create mode's breed tiles (edit mode has none: it manages breed links live) */
+    breedRecommendations: z.array(breedRecommendationInputSchema).max(200),
+    /** the draft's Publish button sends "published"; the other buttons send none (the status stays) */
+    status: z.enum(TOY_STATUSES).optional(),
+  }),
+);
 
 /** What an edited product keeps that its form does not show. */
 export type StoredProduct = Pick<Toy, "categoryId" | "affiliateUrl" | "affiliateCode">;

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { wireSchema } from "./wire-schema";
-import "./zod-config";
 
 // The admin products list (issue 18): its sort orders, filters and bulk actions. The filters
 // live in the URL (and so survive a trip to the editor); a parameter that does not parse is

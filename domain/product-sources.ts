@@ -1,5 +1,4 @@
 import { z } from "zod";
-import "./zod-config";
 import type { PriceSource } from "./catalog";
 import { CHECK_PRICE_TEXT, formatMaxAge, type HiddenPrices } from "./price-stamp";
 import type { SyncCounts, SyncRun } from "./product-sync";

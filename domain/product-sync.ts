@@ -3,7 +3,6 @@
 // (server/services/product-sync.service.ts) reads the sources and writes what these return.
 
 import { z } from "zod";
-import "./zod-config";
 import { PRICE_SOURCES } from "./catalog";
 import { normalisePrice } from "./price";
 import type { FeedItem } from "./product-feed";

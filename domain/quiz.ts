@@ -1,6 +1,6 @@
 import { z } from "zod";
-import "./zod-config";
 import { emailAddressSchema } from "./email";
+import { wireSchema } from "./wire-schema";
 
 // The toy matchmaker quiz (spec/quiz-and-admin.md §3, §5, §9): answer values, the rules and
 // messages shared by the quiz form and POST /api/quiz-newsletter, and the labels the UI shows.
@@ -19,29 +19,35 @@ export type ToyPurpose = (typeof TOY_PURPOSES)[number];
 
 // A string `error` replaces every issue of the enum, so a missing answer (undefined) and an
 // unknown value get the same message, which is what the form shows next to the question.
-export const quizAnswersSchema = z.object({
-  dogSize: z.enum(DOG_SIZES, { error: "Please select your dog's size" }),
-  dogAge: z.enum(DOG_AGES, { error: "Please select your dog's age" }),
-  chewStyle: z.enum(CHEW_STYLES, { error: "Please select your dog's chew style" }),
-  playStyle: z.enum(PLAY_STYLES, { error: "Please select your dog's play style" }),
-  toyPurpose: z.enum(TOY_PURPOSES, { error: "Please select the main purpose for the toy" }),
-});
+export const quizAnswersSchema = wireSchema(() =>
+  z.object({
+    dogSize: z.enum(DOG_SIZES, { error: "Please select your dog's size" }),
+    dogAge: z.enum(DOG_AGES, { error: "Please select your dog's age" }),
+    chewStyle: z.enum(CHEW_STYLES, { error: "Please select your dog's chew style" }),
+    playStyle: z.enum(PLAY_STYLES, { error: "Please select your dog's play style" }),
+    toyPurpose: z.enum(TOY_PURPOSES, { error: "Please select the main purpose for the toy" }),
+  }),
+);
 
 export type QuizAnswers = z.infer<typeof quizAnswersSchema>;
 export type QuizQuestionName = keyof QuizAnswers;
 
-export const quizEmailSchema = z.object({
-  email: emailAddressSchema,
-  // Honeypot: hidden from people, so only bots fill it. The server refuses non-empty values;
-  // the schema only bounds it so a bot cannot post an arbitrarily large body through it.
-  website: z.string().max(200).optional(),
-});
+export const quizEmailSchema = wireSchema(() =>
+  z.object({
+    email: emailAddressSchema,
+    // Honeypot: hidden from people, so only bots fill it. The server refuses non-empty values;
+    // the schema only bounds it so a bot cannot post an arbitrarily large body through it.
+    website: z.string().max(200).optional(),
+  }),
+);
 
 /** The body of POST /api/quiz-newsletter: the five answers plus the e-mail step. */
-export const quizSubmissionSchema = z.object({
-  ...quizAnswersSchema.shape,
-  ...quizEmailSchema.shape,
-});
+export const quizSubmissionSchema = wireSchema(() =>
+  z.object({
+    ...quizAnswersSchema.shape,
+    ...quizEmailSchema.shape,
+  }),
+);
 
 export type QuizSubmission = z.infer<typeof quizSubmissionSchema>;
 

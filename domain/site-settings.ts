@@ -1,5 +1,4 @@
 import { z } from "zod";
-import "./zod-config";
 import { MAX_DISCLOSURE_TEXT, normalizeDisclosure } from "./disclosure";
 import {
   ASSOCIATE_TAG_PATTERN,
@@ -159,12 +158,14 @@ export const postalAddressTextSchema = wireSchema(() =>
 );
 
 /** The postal address as the form or the API sends it: normalised; empty or null for none. */
-const postalAddressInputSchema = z
-  .string(SETTINGS_TEXT.postalAddressText)
-  .nullable()
-  .transform((value) => normalizePostalAddress(value ?? ""))
-  .superRefine(checkedPostalAddress)
-  .transform((address) => address || null);
+const postalAddressInputSchema = wireSchema(() =>
+  z
+    .string(SETTINGS_TEXT.postalAddressText)
+    .nullable()
+    .transform((value) => normalizePostalAddress(value ?? ""))
+    .superRefine(checkedPostalAddress)
+    .transform((address) => address || null),
+);
 
 /** A disclosure sentence (SITE_DISCLOSURE_TEXT, the admin's): one line of 1 to 500 characters. */
 export const disclosureTextSchema = wireSchema(() =>
@@ -174,61 +175,75 @@ export const disclosureTextSchema = wireSchema(() =>
     .refine((text) => text.length > 0 && text.length <= MAX_DISCLOSURE_TEXT, SETTINGS_TEXT.disclosureInvalid),
 );
 
-const feedUrlSchema = z
-  .string(SETTINGS_TEXT.feedUrlInvalid)
-  .trim()
-  .max(MAX_FEED_URL, SETTINGS_TEXT.feedUrlInvalid)
-  .pipe(z.url({ protocol: /^https?$/, message: SETTINGS_TEXT.feedUrlInvalid }));
+const feedUrlSchema = wireSchema(() =>
+  z
+    .string(SETTINGS_TEXT.feedUrlInvalid)
+    .trim()
+    .max(MAX_FEED_URL, SETTINGS_TEXT.feedUrlInvalid)
+    .pipe(z.url({ protocol: /^https?$/, message: SETTINGS_TEXT.feedUrlInvalid })),
+);
 
 /** Feed addresses: each an http(s) URL, the same one kept once, at most MAX_FEED_URLS. */
-const feedUrlsSchema = z
-  .array(feedUrlSchema, SETTINGS_TEXT.feedUrlInvalid)
-  .max(MAX_FEED_URLS, SETTINGS_TEXT.feedUrlsTooMany)
-  .transform((urls) => [...new Set(urls)]);
+const feedUrlsSchema = wireSchema(() =>
+  z
+    .array(feedUrlSchema, SETTINGS_TEXT.feedUrlInvalid)
+    .max(MAX_FEED_URLS, SETTINGS_TEXT.feedUrlsTooMany)
+    .transform((urls) => [...new Set(urls)]),
+);
 
-const syncIntervalSchema = z
-  .number(SETTINGS_TEXT.syncIntervalInvalid)
-  .int(SETTINGS_TEXT.syncIntervalInvalid)
-  .min(SCHEDULE_LIMITS.syncIntervalMinutes.min, SETTINGS_TEXT.syncIntervalInvalid)
-  .max(SCHEDULE_LIMITS.syncIntervalMinutes.max, SETTINGS_TEXT.syncIntervalInvalid);
-const linkCheckIntervalSchema = z
-  .number(SETTINGS_TEXT.linkCheckIntervalInvalid)
-  .positive(SETTINGS_TEXT.linkCheckIntervalInvalid)
-  .max(SCHEDULE_LIMITS.linkCheckIntervalHours.max, SETTINGS_TEXT.linkCheckIntervalInvalid);
-const priceMaxAgeSchema = z
-  .number(SETTINGS_TEXT.priceMaxAgeInvalid)
-  .min(SCHEDULE_LIMITS.priceMaxAgeHours.min, SETTINGS_TEXT.priceMaxAgeInvalid)
-  .max(SCHEDULE_LIMITS.priceMaxAgeHours.max, SETTINGS_TEXT.priceMaxAgeInvalid);
+const syncIntervalSchema = wireSchema(() =>
+  z
+    .number(SETTINGS_TEXT.syncIntervalInvalid)
+    .int(SETTINGS_TEXT.syncIntervalInvalid)
+    .min(SCHEDULE_LIMITS.syncIntervalMinutes.min, SETTINGS_TEXT.syncIntervalInvalid)
+    .max(SCHEDULE_LIMITS.syncIntervalMinutes.max, SETTINGS_TEXT.syncIntervalInvalid),
+);
+const linkCheckIntervalSchema = wireSchema(() =>
+  z
+    .number(SETTINGS_TEXT.linkCheckIntervalInvalid)
+    .positive(SETTINGS_TEXT.linkCheckIntervalInvalid)
+    .max(SCHEDULE_LIMITS.linkCheckIntervalHours.max, SETTINGS_TEXT.linkCheckIntervalInvalid),
+);
+const priceMaxAgeSchema = wireSchema(() =>
+  z
+    .number(SETTINGS_TEXT.priceMaxAgeInvalid)
+    .min(SCHEDULE_LIMITS.priceMaxAgeHours.min, SETTINGS_TEXT.priceMaxAgeInvalid)
+    .max(SCHEDULE_LIMITS.priceMaxAgeHours.max, SETTINGS_TEXT.priceMaxAgeInvalid),
+);
 
 /** Associate tags by marketplace country (`{ "US": "pawsome-20", "GB": "pawsomeuk-21" }`), by AMAZON_ASSOCIATE_TAGS' rules. */
-const associateTagsSchema = z
-  .record(z.string(), z.string(SETTINGS_TEXT.associateTagsText), SETTINGS_TEXT.associateTagsText)
-  .transform((given, ctx): TagsByMarketplace => {
-    const checked = checkAssociateTags(Object.entries(given).map(([country, tag]) => [country, tag.trim()]));
-    if ("tags" in checked) return checked.tags;
-    ctx.addIssue({ code: "custom", message: checked.problem });
-    return z.NEVER;
-  });
+const associateTagsSchema = wireSchema(() =>
+  z
+    .record(z.string(), z.string(SETTINGS_TEXT.associateTagsText), SETTINGS_TEXT.associateTagsText)
+    .transform((given, ctx): TagsByMarketplace => {
+      const checked = checkAssociateTags(Object.entries(given).map(([country, tag]) => [country, tag.trim()]));
+      if ("tags" in checked) return checked.tags;
+      ctx.addIssue({ code: "custom", message: checked.problem });
+      return z.NEVER;
+    }),
+);
 
-const credentialVersionSchema = z.enum(CREDENTIAL_VERSIONS, SETTINGS_TEXT.credentialVersionInvalid);
-const marketplaceSchema = z.enum(MARKETPLACES, SETTINGS_TEXT.marketplaceInvalid);
+const credentialVersionSchema = wireSchema(() => z.enum(CREDENTIAL_VERSIONS, SETTINGS_TEXT.credentialVersionInvalid));
+const marketplaceSchema = wireSchema(() => z.enum(MARKETPLACES, SETTINGS_TEXT.marketplaceInvalid));
 
 /** The Creators API credential as the owner saves it; an empty or missing secret keeps the saved one. */
-const creatorsInputSchema = z.object({
-  clientId: z
-    .string(SETTINGS_TEXT.clientIdRequired)
-    .trim()
-    .min(1, SETTINGS_TEXT.clientIdRequired)
-    .max(MAX_CLIENT_ID, SETTINGS_TEXT.clientIdTooLong),
-  clientSecret: z
-    .string(SETTINGS_TEXT.clientSecretRequired)
-    .trim()
-    .max(MAX_CLIENT_SECRET, SETTINGS_TEXT.clientSecretTooLong)
-    .optional()
-    .transform((secret) => secret || undefined),
-  credentialVersion: credentialVersionSchema.default("2.1"),
-  marketplace: marketplaceSchema.default("www.amazon.com"),
-});
+const creatorsInputSchema = wireSchema(() =>
+  z.object({
+    clientId: z
+      .string(SETTINGS_TEXT.clientIdRequired)
+      .trim()
+      .min(1, SETTINGS_TEXT.clientIdRequired)
+      .max(MAX_CLIENT_ID, SETTINGS_TEXT.clientIdTooLong),
+    clientSecret: z
+      .string(SETTINGS_TEXT.clientSecretRequired)
+      .trim()
+      .max(MAX_CLIENT_SECRET, SETTINGS_TEXT.clientSecretTooLong)
+      .optional()
+      .transform((secret) => secret || undefined),
+    credentialVersion: credentialVersionSchema.default("2.1"),
+    marketplace: marketplaceSchema.default("www.amazon.com"),
+  }),
+);
 export type CreatorsInput = z.output<typeof creatorsInputSchema>;
 
 /**
@@ -260,20 +275,22 @@ export type SiteSettingsInput = z.output<typeof siteSettingsInputSchema>;
 export type SettingName = keyof SiteSettingsInput;
 
 /** Whose value applies: the owner's (saved in the admin), the server's configuration's, or nobody's. */
-const settingSourceSchema = z.enum(["admin", "environment"]).nullable();
+const settingSourceSchema = wireSchema(() => z.enum(["admin", "environment"]).nullable());
 export type SettingSource = z.infer<typeof settingSourceSchema>;
 
-const tagsByMarketplaceSchema = z.record(z.string(), z.string());
+const tagsByMarketplaceSchema = wireSchema(() => z.record(z.string(), z.string()));
 
 /** A Creators API credential as the admin shows it: never its secret. */
-const creatorsViewSchema = z.object({
-  clientId: z.string(),
-  credentialVersion: credentialVersionSchema,
-  /** the Amazon store it reads (www.amazon.com, ...) */
-  marketplace: z.string(),
-  /** false only when a saved secret cannot be read (the app secret changed): type it again */
-  hasSecret: z.boolean(),
-});
+const creatorsViewSchema = wireSchema(() =>
+  z.object({
+    clientId: z.string(),
+    credentialVersion: credentialVersionSchema,
+    /** the Amazon store it reads (www.amazon.com, ...) */
+    marketplace: z.string(),
+    /** false only when a saved secret cannot be read (the app secret changed): type it again */
+    hasSecret: z.boolean(),
+  }),
+);
 
 /** The settings as the admin shows them (GET /api/admin/settings): each value in force, whose it is, and the configuration's. */
 export const siteSettingsSchema = wireSchema(() =>
@@ -336,41 +353,43 @@ function lines(text: string | undefined): string[] {
  * an empty field means "use the server's configuration", but an empty client secret keeps the
  * saved one. The numbers are read by the form kit from their inputs.
  */
-const settingsFormFields = z.object({
-  postalAddress: z.string(SETTINGS_TEXT.postalAddressText).optional(),
-  /** the default marketplace's tag */
-  associateTag: z.string().trim().regex(ASSOCIATE_TAG_PATTERN, SETTINGS_TEXT.associateTagInvalid).optional(),
-  /** the other marketplaces' tags, one COUNTRY=tag a line */
-  moreAssociateTags: z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      const parsed = parseAssociateTags(lines(text).join("\n"));
-      if ("tags" in parsed) return parsed.tags;
-      ctx.addIssue({ code: "custom", message: parsed.problem });
-      return z.NEVER;
-    }),
-  creatorsClientId: z.string().trim().max(MAX_CLIENT_ID, SETTINGS_TEXT.clientIdTooLong).optional(),
-  creatorsClientSecret: z.string().trim().max(MAX_CLIENT_SECRET, SETTINGS_TEXT.clientSecretTooLong).optional(),
-  creatorsCredentialVersion: credentialVersionSchema.optional(),
-  creatorsMarketplace: marketplaceSchema.optional(),
-  feedUrls: z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      const checked = feedUrlsSchema.safeParse(lines(text));
-      if (checked.success) return checked.data;
-      ctx.addIssue({ code: "custom", message: checked.error.issues[0]?.message ?? SETTINGS_TEXT.feedUrlInvalid });
-      return z.NEVER;
-    }),
-  syncIntervalMinutes: syncIntervalSchema.optional(),
-  linkCheckIntervalHours: linkCheckIntervalSchema.optional(),
-  priceMaxAgeHours: priceMaxAgeSchema.optional(),
-  disclosureText: z
-    .string(SETTINGS_TEXT.disclosureInvalid)
-    .max(MAX_DISCLOSURE_TEXT * 2, SETTINGS_TEXT.disclosureInvalid)
-    .optional(),
-});
+const settingsFormFields = wireSchema(() =>
+  z.object({
+    postalAddress: z.string(SETTINGS_TEXT.postalAddressText).optional(),
+    /** the default marketplace's tag */
+    associateTag: z.string().trim().regex(ASSOCIATE_TAG_PATTERN, SETTINGS_TEXT.associateTagInvalid).optional(),
+    /** the other marketplaces' tags, one COUNTRY=tag a line */
+    moreAssociateTags: z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        const parsed = parseAssociateTags(lines(text).join("\n"));
+        if ("tags" in parsed) return parsed.tags;
+        ctx.addIssue({ code: "custom", message: parsed.problem });
+        return z.NEVER;
+      }),
+    creatorsClientId: z.string().trim().max(MAX_CLIENT_ID, SETTINGS_TEXT.clientIdTooLong).optional(),
+    creatorsClientSecret: z.string().trim().max(MAX_CLIENT_SECRET, SETTINGS_TEXT.clientSecretTooLong).optional(),
+    creatorsCredentialVersion: credentialVersionSchema.optional(),
+    creatorsMarketplace: marketplaceSchema.optional(),
+    feedUrls: z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        const checked = feedUrlsSchema.safeParse(lines(text));
+        if (checked.success) return checked.data;
+        ctx.addIssue({ code: "custom", message: checked.error.issues[0]?.message ?? SETTINGS_TEXT.feedUrlInvalid });
+        return z.NEVER;
+      }),
+    syncIntervalMinutes: syncIntervalSchema.optional(),
+    linkCheckIntervalHours: linkCheckIntervalSchema.optional(),
+    priceMaxAgeHours: priceMaxAgeSchema.optional(),
+    disclosureText: z
+      .string(SETTINGS_TEXT.disclosureInvalid)
+      .max(MAX_DISCLOSURE_TEXT * 2, SETTINGS_TEXT.disclosureInvalid)
+      .optional(),
+  }),
+);
 
 /**
  * The settings page's form (its route action parses with it, the browser checks with it): its

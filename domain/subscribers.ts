@@ -1,5 +1,4 @@
 import { z } from "zod";
-import "./zod-config";
 import { csvLine } from "./csv";
 import { wireSchema } from "./wire-schema";
 
@@ -47,7 +46,7 @@ const day = (name: string) =>
     .optional()
     .or(z.literal("").transform(() => undefined));
 
-const filterFields = {
+const filterFields = wireSchema(() => ({
   search: z
     .string("search must be text")
     .max(MAX_SUBSCRIBER_SEARCH_LENGTH, `search must be at most ${MAX_SUBSCRIBER_SEARCH_LENGTH} characters`)
@@ -65,7 +64,7 @@ const filterFields = {
     .string("timeZone must be a time zone name")
     .refine(isKnownTimeZone, "timeZone must be a time zone name like Europe/London")
     .optional(),
-};
+}));
 
 const fromNotAfterTo = (q: { from?: string; to?: string }) =>
   q.from === undefined || q.to === undefined || q.from <= q.to;

@@ -1,6 +1,6 @@
 // `npm run bench`: load test of the production server on the large catalogue (issues 8, 20).
 //
-//   npm run bench [-- --duration 10 --connections 50 --repeat 3 --only pages|api|csv|search
+//   npm run bench [-- --duration 10 --connections 50 --repeat 3 --only pages|api|csv|search|js
 //                     --mode cached|uncached|both]
 //   DATABASE_URL=postgres://... npm run bench     (PostgreSQL instead of the embedded PGlite)
 //   DATABASE_URL=postgres://... npm run bench -- --workers 2
@@ -18,7 +18,9 @@
 // Then times the CSV export of every quiz submission and samples the server's RSS, and the site
 // search (issue 28): typical queries to /api/search one at a time, each's median and p90 round
 // trip on the loopback (the server's time, plus well under a millisecond), goal: under 50 ms at
-// the median. Results go to reports/bench-<database>.json.
+// the median. Last, the JavaScript each kind of page makes a browser download, in gzip and in
+// Brotli (scripts/measure-js.mjs, the measurement of tests/e2e/budgets.spec.ts; issue 29, decision
+// 069), against the budget. Results go to reports/bench-<database>.json.
 //
 // --workers N (decision 065) needs DATABASE_URL: each mode's targets run against one server with
 // WEB_CONCURRENCY=1 and then one with WEB_CONCURRENCY=N, and a second table gives N workers'
@@ -31,6 +33,7 @@ import { Agent, get } from "node:http";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { kb, measurePage, signIn } from "./measure-js.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const args = Object.fromEntries(
@@ -357,6 +360,61 @@ function timedGet(url) {
 }
 
 /** The site search's time per query, one request at a time, after a warm-up (issue 28: median < 50 ms). */
+/** The JavaScript budget of a page (decision 069): bytes in each encoding, undefined where none. */
+const JS_BUDGETS = {
+  storefront: { gzip: 130 * 1024, br: 115 * 1024 },
+  forms: { gzip: 150 * 1024 },
+};
+
+/** The JavaScript a browser downloads for each kind of page, in gzip and Brotli, against the budget. */
+async function benchJs(url) {
+  const { chromium } = await import("playwright-core");
+  // a server that has just started may shed load while it vacuums the large catalogue: ask again
+  const json = async (path) => {
+    for (let attempt = 0; ; attempt++) {
+      const response = await fetch(url + path);
+      if (response.ok) return response.json();
+      if (response.status !== 503 || attempt === 30) throw new Error(`${path}: ${response.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  };
+  const [review] = (await json("/api/posts")).filter((p) => p.postType === "review");
+  const [toy] = await json("/api/toys?pageSize=1");
+  const [breed] = await json("/api/breeds");
+  const pages = [
+    { path: "/", budget: "storefront" },
+    { path: "/products", budget: "storefront" },
+    ...(review ? [{ name: "/reviews/{slug}", path: `/reviews/${review.slug}`, budget: "storefront" }] : []),
+    ...(toy ? [{ name: "/toys/{slug}", path: `/toys/${toy.slug}` }] : []),
+    ...(breed ? [{ name: "/breeds/{slug}", path: `/breeds/${breed.slug}` }] : []),
+    { path: "/quiz", budget: "forms" },
+    { path: "/admin/login", budget: "forms" },
+    { path: "/admin/dashboard", budget: "forms", admin: true },
+    { path: "/admin/posts/new", budget: "forms", admin: true },
+    { path: "/admin/products/new", budget: "forms", admin: true },
+  ];
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-background-networking"],
+  });
+  const rows = [];
+  try {
+    for (const { name, path, budget, admin } of pages) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      if (admin) await signIn(page, url, PASSWORD);
+      const { gzip, br, files } = await measurePage(page, url + path);
+      await context.close();
+      const limits = JS_BUDGETS[budget] ?? {};
+      const pass = (limits.gzip ?? Infinity) >= gzip && (limits.br ?? Infinity) >= br;
+      rows.push({ name: name ?? path, gzip, br, files: files.length, budget: limits, pass });
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
 async function benchSearch(url) {
   const queries = [];
   for (const q of SEARCH_QUERIES) {
@@ -423,7 +481,7 @@ ${WORKERS} workers against 1 (WEB_CONCURRENCY), ${kind}, same run`);
   for (const r of rows) console.log(line(r));
 }
 
-function table(raw, results, csv, search) {
+function table(raw, results, csv, search, js) {
   const rows = results.map((r) => [
     r.workers ? `${r.mode}, ${r.workers} worker${r.workers > 1 ? "s" : ""}` : r.mode,
     r.name,
@@ -451,6 +509,25 @@ function table(raw, results, csv, search) {
       `\nCSV export of every quiz submission: ${csv.seconds.toFixed(1)} s, peak RSS ${csv.rssPeakMb.toFixed(0)} MB (targets < 20 s, < 150 MB): ${csv.pass ? "PASS" : "FAIL"}`,
     );
   }
+  if (js) {
+    console.log("\nJavaScript a browser downloads per page (each file as sent with Accept-Encoding gzip, and br)");
+    const rows = js.map((r) => [
+      r.name,
+      kb(r.gzip),
+      kb(r.br),
+      String(r.files),
+      [r.budget.gzip && `gzip <= ${kb(r.budget.gzip)}`, r.budget.br && `br <= ${kb(r.budget.br)}`]
+        .filter(Boolean)
+        .join(", "),
+      r.budget.gzip || r.budget.br ? (r.pass ? "PASS" : "FAIL") : "",
+    ]);
+    const header = ["page", "gzip", "brotli", "files", "budget", "met"];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+    console.log(line(header));
+    console.log(line(widths.map((w) => "-".repeat(w))));
+    for (const r of rows) console.log(line(r));
+  }
   if (search) {
     console.log(
       `\nSite search (${kind}), ${search.queries.length} typical queries one at a time (${search.runs} each): median of their medians ${search.p50.toFixed(1)} ms (target < 50 ms): ${search.pass ? "PASS" : "FAIL"}`,
@@ -468,9 +545,10 @@ ensureData();
 const results = [];
 let csv;
 let search;
+let js;
 // the search's own timing needs no reference server
 let raw = { rps: Number.NaN, p99: Number.NaN };
-if (ONLY !== "search") {
+if (ONLY !== "search" && ONLY !== "js") {
   const rawServer = await startRawServer();
   try {
     console.log("Reference: bare node:http server");
@@ -480,18 +558,22 @@ if (ONLY !== "search") {
   }
 }
 for (const mode of MODE === "both" ? ["cached", "uncached"] : [MODE]) {
-  if (ONLY === "search" && mode !== "cached") continue;
+  if ((ONLY === "search" || ONLY === "js") && mode !== "cached") continue;
   for (const workers of WORKERS ? [1, WORKERS] : [1]) {
     const caches = mode === "cached" ? "on" : "off (READ_CACHE_TTL_MS=0)";
     console.log(`\n${mode}: read and response caches ${caches}${WORKERS ? `; WEB_CONCURRENCY=${workers}` : ""}`);
     const { child, url } = await startServer({ cached: mode === "cached", workers });
     try {
-      if (ONLY !== "csv" && ONLY !== "search") {
+      if (ONLY !== "csv" && ONLY !== "search" && ONLY !== "js") {
         const measured = await benchTargets(url, mode, raw.rps);
         if (WORKERS) for (const r of measured) r.workers = workers;
         results.push(...measured);
       }
       if (!WORKERS && mode === "cached" && (!ONLY || ONLY === "csv")) csv = await benchCsv(url, child.pid);
+      if (!WORKERS && mode === "cached" && (!ONLY || ONLY === "js")) {
+        console.log("JavaScript per page, gzip and Brotli:");
+        js = await benchJs(url);
+      }
       if (!WORKERS && mode === "cached" && (!ONLY || ONLY === "search")) {
         console.log("Site search, one request at a time:");
         search = await benchSearch(url);
@@ -502,14 +584,17 @@ for (const mode of MODE === "both" ? ["cached", "uncached"] : [MODE]) {
     }
   }
 }
-table(raw, results, csv, search);
+table(raw, results, csv, search, js);
 const ratios = WORKERS ? workerRatios(results) : undefined;
 if (ratios) ratioTable(ratios);
 mkdirSync(`${root}/reports`, { recursive: true });
 const file = `${root}/reports/bench-${kind}${WORKERS ? `-workers-${WORKERS}` : ""}.json`;
 writeFileSync(
   file,
-  `${JSON.stringify({ at: new Date().toISOString(), kind, connections: CONNECTIONS, duration: DURATION, repeat: REPEAT, workers: WORKERS, raw, results, ratios, csv, search }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), kind, connections: CONNECTIONS, duration: DURATION, repeat: REPEAT, workers: WORKERS, raw, results, ratios, csv, search, js }, null, 2)}\n`,
 );
 console.log(`\nwritten: ${file}`);
-process.exitCode = results.every((r) => r.pass) && (csv?.pass ?? true) && (search?.pass ?? true) ? 0 : 1;
+process.exitCode =
+  results.every((r) => r.pass) && (csv?.pass ?? true) && (search?.pass ?? true) && (js ?? []).every((r) => r.pass)
+    ? 0
+    : 1;

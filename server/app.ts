@@ -39,7 +39,7 @@ import type { RateLimit } from "./http/rate-limit";
 import { renderQueue } from "./http/render-queue";
 import { requestLog, requestTracker } from "./http/request-log";
 import { anonymousResponseCache } from "./http/response-cache";
-import { routeTable } from "./http/route-table";
+import { recordRoutes, routeTable } from "./http/route-table";
 import { createRouter } from "./http/router";
 import { securityHeaders, securityHeaderWriter } from "./http/security-headers";
 import { seoRouter } from "./http/seo-routes";
@@ -174,7 +174,7 @@ export function createApp({
     ttlMs: services.readCacheTtlMs,
     sessionCookie: sessionCookieName(secureCookies),
   });
-  const app = express();
+  const app = recordRoutes(express());
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
   // one spelling per path for the app's own routes too (decision 019)
@@ -193,7 +193,7 @@ export function createApp({
   // without control characters, and a method the path has (405 with Allow otherwise).
   app.use(canonicalPath);
   app.use(refuseControlCharactersInQuery);
-  app.use(methodRules(() => routeTable((app as unknown as { router: unknown }).router), pageMethods));
+  app.use(methodRules(() => routeTable(app), pageMethods));
 
   app.get("/healthz", async (_req, res) => {
     const databaseUp = await services.health.databaseIsUp();

@@ -26,6 +26,8 @@ const envSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     DATA_DIR: z.string().default("./data"),
+    /** "off" sends the embedded database's statements through PGlite's public query (decision 068) */
+    PGLITE_PREPARED_STATEMENTS: z.enum(["on", "off"], 'PGLITE_PREPARED_STATEMENTS must be "on" or "off"').default("on"),
     /** public origin for canonical links, sitemaps and e-mails; defaults to http://localhost:PORT */
     SITE_URL: z
       .url({ protocol: /^https?$/, message: "SITE_URL must be an http(s) URL" })

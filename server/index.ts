@@ -34,7 +34,11 @@ function firstLine(error: unknown): string {
 async function openAndMigrate(env: Env, migrate: boolean): Promise<DatabaseHandle> {
   let database: DatabaseHandle | undefined;
   try {
-    database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    database = await openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      preparedStatements: env.PGLITE_PREPARED_STATEMENTS === "on",
+    });
     if (migrate) await database.migrate();
     return database;
   } catch (error) {
@@ -72,7 +76,10 @@ async function main() {
     : createLogger(env.LOG_LEVEL);
   const startupTasks = runsStartupTasks();
   const database = await openAndMigrate(env, startupTasks);
-  logger.info({ database: database.kind, location: database.location }, "database ready");
+  logger.info(
+    { database: database.kind, location: database.location, statements: database.statements },
+    "database ready",
+  );
   // `npm run db:backup` asks this process for a snapshot of the embedded database (decision 052)
   const backups = serveBackups(database, logger);
 

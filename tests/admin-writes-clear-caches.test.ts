@@ -657,7 +657,7 @@ beforeAll(async () => {
     retail: { allowHosts: [feeds.host], feedUrls: [feeds.url] },
   });
   cookie = await adminCookie(server);
-  routes = routeTable((server.app as unknown as { router: unknown }).router);
+  routes = routeTable(server.app);
   const breeds = (await anonymousGet("/api/breeds")).body as { id: number }[];
   const categories = (await anonymousGet("/api/categories")).body as { id: number }[];
   const [first, second] = categories;

@@ -1,7 +1,8 @@
 import { runInNewContext } from "node:vm";
 import { renderToStaticMarkup } from "react-dom/server";
+import { version as installedReactRouter } from "react-router/package.json";
 import { describe, expect, it } from "vitest";
-import { deferScripts } from "./hydrate-after-paint";
+import { deferScripts, VERIFIED_REACT_ROUTER_VERSION } from "./hydrate-after-paint";
 
 const bootstrap =
   'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-1.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client-1.js");';
@@ -151,5 +152,45 @@ describe("deferScripts", () => {
     const plain = <link rel="modulepreload" href="/assets/a.js" />;
     expect(deferScripts(plain)).toBe(plain);
     expect(deferScripts(null)).toBeNull();
+  });
+});
+
+// Issue 29, decision 068: <Scripts>'s elements are not React Router's public API.
+describe("the fallback to React Router's own <Scripts>", () => {
+  it("is pinned to the installed React Router: after an upgrade, re-read <Scripts> and move the pin", () => {
+    expect(
+      installedReactRouter,
+      `react-router is now ${installedReactRouter}, but hydrate-after-paint.tsx was verified on ` +
+        `${VERIFIED_REACT_ROUTER_VERSION}: until it is re-verified, pages render React Router's plain <Scripts> ` +
+        "(the scripts start before the first paint again, decision 068). Read the new <Scripts>: if it still " +
+        'returns modulepreload links, a context script and one type="module" script whose code imports the ' +
+        "routes, set VERIFIED_REACT_ROUTER_VERSION to the new version (tests/scripts-after-paint.test.ts checks " +
+        "a real page); if not, change deferScripts or delete the module.",
+    ).toBe(VERIFIED_REACT_ROUTER_VERSION);
+  });
+
+  it("renders <Scripts>'s elements unchanged on another React Router version", () => {
+    const scripts = routerScripts();
+    expect(deferScripts(scripts, "8.0.0")).toBe(scripts);
+  });
+
+  it("renders them unchanged when one is an element it does not know, or there is not exactly one bootstrap", () => {
+    const known = routerScripts();
+    const withUnknown = (
+      <>
+        {known}
+        <script src="/assets/new-runtime.js" />
+      </>
+    );
+    expect(deferScripts(withUnknown)).toBe(withUnknown);
+    const twoBootstraps = (
+      <>
+        {known}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a second module script, as a changed <Scripts> might render */}
+        <script type="module" dangerouslySetInnerHTML={{ __html: 'import("/assets/other.js");' }} />
+      </>
+    );
+    expect(deferScripts(twoBootstraps)).toBe(twoBootstraps);
+    expect(deferScripts(known)).not.toBe(known);
   });
 });

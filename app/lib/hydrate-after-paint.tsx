@@ -1,5 +1,7 @@
 import { Children, cloneElement, Fragment, isValidElement, type ReactElement, type ReactNode } from "react";
 import { Scripts, type ScriptsProps } from "react-router";
+// only the string is bundled (Vite's JSON modules have named exports and tree-shake the rest)
+import { version as installedReactRouter } from "react-router/package.json";
 
 /**
  * Our pages arrive complete from the server; the scripts only make them interactive. React
@@ -22,8 +24,20 @@ import { Scripts, type ScriptsProps } from "react-router";
  *
  * The change is made on React elements (their type and props), on the server and again in the
  * browser while hydrating, so both render the same thing and nothing edits the finished HTML.
+ *
+ * React Router has no public way to hold its scripts back (its <Scripts> takes only attributes
+ * such as nonce and crossOrigin), so this reads the elements <Scripts> returns, which are not its
+ * public API (issue 29, decision 068). It does so only on the React Router version it was verified
+ * on, and only when every element is one it knows; otherwise it renders <Scripts>'s output
+ * unchanged, and the pages then paint later on a phone (Lighthouse LCP about 1 s later, decision 068).
  */
 const START_AT_LATEST_MS = 3_000;
+
+/**
+ * The react-router version whose <Scripts> output this was checked against. After an upgrade,
+ * hydrate-after-paint.test.tsx fails until the new output is re-read and this pin moved.
+ */
+export const VERIFIED_REACT_ROUTER_VERSION = "7.18.6";
 
 /** A value as a JavaScript literal that is safe inside an inline <script>. */
 function scriptLiteral(value: unknown): string {
@@ -58,18 +72,29 @@ function elementsOf(node: ReactNode): ReactElement<ScriptElementProps>[] {
   });
 }
 
+const isPreload = (element: ReactElement<ScriptElementProps>) =>
+  element.type === "link" && element.props.rel === "modulepreload" && typeof element.props.href === "string";
+const isBootstrap = (element: ReactElement<ScriptElementProps>) =>
+  element.type === "script" && element.props.type === "module" && element.props.dangerouslySetInnerHTML !== undefined;
+/** the context script (no type) and, with subresource integrity, the import map */
+const isOtherScript = (element: ReactElement<ScriptElementProps>) =>
+  element.type === "script" &&
+  (element.props.type === undefined || element.props.type === "importmap") &&
+  element.props.dangerouslySetInnerHTML !== undefined;
+
 /**
  * React Router's script elements with the module preloads taken out and the bootstrap module's
- * code wrapped in the starter. A tree without a bootstrap module is returned as it was.
+ * code wrapped in the starter. Anything else is returned as it was: no scripts (after hydration),
+ * another React Router version, or a tree with an element this does not know or not exactly one
+ * bootstrap module (a changed <Scripts>).
  */
-export function deferScripts(scripts: ReactNode): ReactNode {
+export function deferScripts(scripts: ReactNode, reactRouterVersion = installedReactRouter): ReactNode {
+  if (reactRouterVersion !== VERIFIED_REACT_ROUTER_VERSION) return scripts;
   const elements = elementsOf(scripts);
-  const isPreload = (element: ReactElement<ScriptElementProps>) =>
-    element.type === "link" && element.props.rel === "modulepreload";
-  const bootstrap = elements.find(
-    (element) => element.type === "script" && element.props.type === "module" && element.props.dangerouslySetInnerHTML,
-  );
-  if (!bootstrap) return scripts;
+  const known = elements.every((element) => isPreload(element) || isBootstrap(element) || isOtherScript(element));
+  const bootstraps = elements.filter(isBootstrap);
+  const [bootstrap] = bootstraps;
+  if (!known || bootstraps.length !== 1 || !bootstrap) return scripts;
   const preloads = elements.filter(isPreload).flatMap((link) => (link.props.href ? [link.props.href] : []));
   return elements
     .filter((element) => !isPreload(element))

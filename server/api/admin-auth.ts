@@ -1,5 +1,4 @@
 import {
-  AUTH_TEXT,
   type LoginAnswer,
   loginSchema,
   PASSWORD_TEXT,
@@ -7,6 +6,7 @@ import {
   passwordChangeSchema,
   type SessionAnswer,
 } from "#domain/auth.ts";
+import { AUTH_TEXT } from "#domain/auth-text.ts";
 import { adminOnly } from "#server/http/access.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { keepPrivate } from "#server/http/private-answers.ts";

@@ -1,12 +1,8 @@
 import { z } from "zod";
-import { BREED_TEXT, breedDeleteQuerySchema, breedInputSchema } from "#domain/breed-form.ts";
-import {
-  CATEGORY_TEXT,
-  categoryDeleteQuerySchema,
-  categoryInputSchema,
-  categoryOrderSchema,
-  knownCategoryIcon,
-} from "#domain/category-form.ts";
+import { breedDeleteQuerySchema, breedInputSchema } from "#domain/breed-form.ts";
+import { BREED_TEXT } from "#domain/breed-text.ts";
+import { categoryDeleteQuerySchema, categoryInputSchema, categoryOrderSchema } from "#domain/category-form.ts";
+import { CATEGORY_TEXT, knownCategoryIcon } from "#domain/category-text.ts";
 import { productBulkSchema } from "#domain/product-list.ts";
 import { adminOnly } from "#server/http/access.ts";
 import { HttpError } from "#server/http/errors.ts";

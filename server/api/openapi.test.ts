@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRouter } from "#server/app.ts";
 import { type SeededTestServer, startSeededTestServer } from "../../tests/support/test-server";
+import { routeTable } from "../http/route-table";
 import { documentedRoutes, openApiDocument } from "./openapi";
 
 let server: SeededTestServer;
@@ -8,23 +9,6 @@ beforeAll(async () => {
   server = await startSeededTestServer();
 });
 afterAll(() => server.close());
-
-interface Layer {
-  route?: { path: string; methods: Record<string, boolean> };
-  handle?: { stack?: Layer[] };
-}
-
-/** Every "METHOD /api/path" the Express routers under /api register. */
-function registeredRoutes(stack: Layer[]): string[] {
-  return stack.flatMap((layer) => {
-    if (layer.route) {
-      return Object.keys(layer.route.methods)
-        .filter((m) => m !== "_all")
-        .map((m) => `${m.toUpperCase()} /api${layer.route?.path}`);
-    }
-    return layer.handle?.stack ? registeredRoutes(layer.handle.stack) : [];
-  });
-}
 
 /** A value deep inside the document (undefined when a step is missing). */
 function at(value: unknown, ...keys: string[]): unknown {
@@ -50,8 +34,10 @@ describe("GET /api/openapi.json", () => {
       secureCookies: false,
       trackRateLimit: { max: 1, windowMs: 1 },
       siteUrl: "http://localhost:3000",
-    }) as unknown as { stack: Layer[] };
-    const registered = registeredRoutes(router.stack).sort();
+    });
+    const registered = routeTable(router, "/api")
+      .map(({ method, path }) => `${method} ${path}`)
+      .sort();
     expect(registered.length).toBeGreaterThan(30);
     expect(documentedRoutes().sort()).toEqual(registered);
   });

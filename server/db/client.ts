@@ -10,7 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { migrationsFolder } from "#server/paths.ts";
 import { type MaintenanceReport, maintainPglite } from "./maintenance";
-import { preparedStatements } from "./pglite-statements";
+import { pgliteStatements } from "./pglite-statements";
 import * as schema from "./schema";
 
 const MIGRATION_LOCK_KEY = 727_274_001;
@@ -40,6 +40,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the whole data folder as a tarball (backups, test fixtures) */
   dumpDataDir?(): Promise<Blob>;
+  /** PGlite only: "prepared", or why statements go through PGlite's public query (decision 068) */
+  statements?: string;
 }
 
 /** A start-up failure the process entry prints as one line instead of a stack trace. */
@@ -53,12 +55,14 @@ export interface OpenDatabaseOptions {
   /** a PGlite data dump (from dumpDataDir) to start from, used by tests */
   loadDataDir?: Blob;
   poolSize?: number;
+  /** PGlite only: false sends every statement through PGlite's public query (decision 068) */
+  preparedStatements?: boolean;
 }
 
 /** Opens PGlite (no URL) or a PostgreSQL pool (URL) behind the same Drizzle API. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir ?? "./data", options.loadDataDir);
+  return openPglite(options.dataDir ?? "./data", options.loadDataDir, options.preparedStatements ?? true);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
@@ -101,7 +105,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   };
 }
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, loadDataDir: Blob | undefined, prepared: boolean): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith("memory://");
   const location = inMemory ? dataDir : resolve(dataDir);
   if (!inMemory) {
@@ -130,12 +134,14 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     releaseLock();
     throw new DatabaseUnavailableError(`cannot open the embedded database in ${location} (${describeError(error)})`);
   }
-  // Drizzle calls only `query` and `transaction` on its client (decision 045).
-  const db = drizzlePglite({ client: preparedStatements(client) as PGlite, schema });
+  // Drizzle calls only `query` and `transaction` on its client (decisions 045, 068).
+  const statements = pgliteStatements(client, { prepared });
+  const db = drizzlePglite({ client: statements.client as PGlite, schema });
   return {
     db: db as unknown as Database,
     kind: "pglite",
     location,
+    statements: statements.path,
     migrate: () => migratePglite(db, { migrationsFolder }),
     dumpDataDir: () => client.dumpDataDir("gzip") as Promise<Blob>,
     async ping() {

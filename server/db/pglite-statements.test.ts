@@ -1,6 +1,13 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { preparedStatements, type StatementClient } from "./pglite-statements";
+import {
+  installedPgliteVersion,
+  pgliteStatements,
+  preparedStatements,
+  preparedStatementsUnavailable,
+  type StatementClient,
+  VERIFIED_PGLITE_VERSION,
+} from "./pglite-statements";
 
 let client: PGlite;
 let statements: StatementClient;
@@ -107,5 +114,52 @@ describe("preparedStatements", () => {
       await tx.query("insert into items (name) values ('in a transaction')");
     });
     expect((await statements.query("select 1 from items where name = $1", ["in a transaction"])).rows).toHaveLength(1);
+  });
+});
+
+// Issue 29, decision 068: the prepared path borrows PGlite's two private lock methods. These tests
+// pin it to the version it was verified on, and check the switch back to PGlite's public query.
+describe("the switch between prepared statements and PGlite's public query", () => {
+  it("is pinned to the installed PGlite: after an upgrade, re-verify the private locks and move the pin", () => {
+    expect(
+      installedPgliteVersion(),
+      `@electric-sql/pglite is now ${installedPgliteVersion()}, but pglite-statements.ts was verified on ` +
+        `${VERIFIED_PGLITE_VERSION}: until it is re-verified, every statement goes through PGlite's public query ` +
+        "(slower, decision 068). Read PGlite's query() in its new version: if it still takes " +
+        "_runExclusiveTransaction and then _runExclusiveQuery around its protocol messages, set " +
+        "VERIFIED_PGLITE_VERSION to the new version; if not, change the module or delete it.",
+    ).toBe(VERIFIED_PGLITE_VERSION);
+  });
+
+  it("finds PGlite's private lock methods where it expects them, each taking one function", () => {
+    const locks = client as unknown as Record<string, unknown>;
+    for (const name of ["_runExclusiveTransaction", "_runExclusiveQuery"]) {
+      expect(typeof locks[name], name).toBe("function");
+      expect((locks[name] as () => unknown).length, name).toBe(1);
+    }
+    expect(preparedStatementsUnavailable(client)).toBeUndefined();
+    expect(pgliteStatements(client).path).toBe("prepared");
+  });
+
+  it("falls back to PGlite's public query on another version, without the locks, or when switched off", async () => {
+    expect(preparedStatementsUnavailable(client, "0.6.0")).toMatch(/0\.6\.0 is not the verified/);
+    const withoutLocks = Object.create(client, { _runExclusiveQuery: { value: undefined } }) as PGlite;
+    expect(preparedStatementsUnavailable(withoutLocks)).toMatch(/_runExclusiveQuery is missing/);
+    const changed = Object.create(client, { _runExclusiveTransaction: { value: () => {} } }) as PGlite;
+    expect(preparedStatementsUnavailable(changed)).toMatch(/_runExclusiveTransaction is missing or changed/);
+    expect(pgliteStatements(withoutLocks).client).toBe(withoutLocks);
+
+    const off = pgliteStatements(client, { prepared: false });
+    expect(off.client).toBe(client);
+    expect(off.path).toMatch(/PGLITE_PREPARED_STATEMENTS=off/);
+    // both paths answer the same
+    const on = pgliteStatements(client).client;
+    const text = "select id, name, at, tags, ok, price from items where id = any($1) order by id";
+    for (const rowMode of ["object", "array"] as const) {
+      const prepared = await on.query(text, [[1, 2]], { rowMode });
+      const plain = await off.client.query(text, [[1, 2]], { rowMode });
+      expect(prepared.rows).toEqual(plain.rows);
+      expect(prepared.fields).toEqual(plain.fields);
+    }
   });
 });

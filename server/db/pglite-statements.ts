@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { messages, type PGlite, parse, protocol, type QueryOptions, type Results } from "@electric-sql/pglite";
 
 /**
@@ -16,8 +19,74 @@ import { messages, type PGlite, parse, protocol, type QueryOptions, type Results
  * statement never runs inside someone else's transaction. At most `limit` statements stay
  * prepared; the least recently used is closed when a new one needs the room (Drizzle writes one
  * text per shape, but an `in (...)` list has one shape per length).
+ *
+ * Those two locks, `_runExclusiveTransaction` and `_runExclusiveQuery`, are PGlite's private
+ * methods (issue 29, decision 068): without them a statement could run inside a transaction
+ * someone else has open. They are used here and nowhere else, and only with the PGlite version
+ * they were verified on; with any other version, or when they are missing, or when
+ * PGLITE_PREPARED_STATEMENTS=off, Drizzle gets PGlite's public `query` (about 0.35 ms more per
+ * statement, decision 068).
  */
 export type StatementClient = Pick<PGlite, "query" | "transaction">;
+
+/**
+ * The @electric-sql/pglite version whose private lock methods this module was checked against.
+ * After an upgrade, pglite-statements.test.ts fails until someone re-reads PGlite's `query`
+ * (that it still takes these two locks, in this order) and moves this pin.
+ */
+export const VERIFIED_PGLITE_VERSION = "0.5.16";
+
+/** The private methods this module calls, each with the number of arguments it takes. */
+const PRIVATE_LOCKS = { _runExclusiveTransaction: 1, _runExclusiveQuery: 1 } as const;
+
+/** The installed @electric-sql/pglite version (its package.json is not in its exports map). */
+export function installedPgliteVersion(): string {
+  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  let folder = dirname(entry);
+  // dist/index.cjs today; walk up to the package's own package.json whatever the layout
+  for (let depth = 0; depth < 4; depth++, folder = dirname(folder)) {
+    try {
+      const manifest = JSON.parse(readFileSync(join(folder, "package.json"), "utf8")) as {
+        name?: string;
+        version?: string;
+      };
+      if (manifest.name === "@electric-sql/pglite" && manifest.version) return manifest.version;
+    } catch {
+      // no package.json at this level
+    }
+  }
+  return "unknown";
+}
+
+/** Why the prepared path cannot be used with this client, or undefined when it can. */
+export function preparedStatementsUnavailable(client: PGlite, version = installedPgliteVersion()): string | undefined {
+  if (version !== VERIFIED_PGLITE_VERSION) {
+    return `@electric-sql/pglite ${version} is not the verified ${VERIFIED_PGLITE_VERSION}`;
+  }
+  for (const [name, arity] of Object.entries(PRIVATE_LOCKS)) {
+    const method = (client as unknown as Record<string, unknown>)[name];
+    if (typeof method !== "function" || method.length !== arity) return `PGlite's ${name} is missing or changed`;
+  }
+  return undefined;
+}
+
+/** What Drizzle is handed for a PGlite client, and whether its statements are prepared. */
+export interface PgliteStatements {
+  client: StatementClient;
+  /** "prepared", or why PGlite's public query is used */
+  path: string;
+}
+
+/**
+ * The switch: prepared statements when asked for and safe with this PGlite, otherwise the
+ * client itself (PGlite's public `query` and `transaction`).
+ */
+export function pgliteStatements(client: PGlite, { prepared = true, limit = 200 } = {}): PgliteStatements {
+  if (!prepared) return { client, path: "public query (PGLITE_PREPARED_STATEMENTS=off)" };
+  const unavailable = preparedStatementsUnavailable(client);
+  if (unavailable) return { client, path: `public query (${unavailable})` };
+  return { client: preparedStatements(client, { limit }), path: "prepared" };
+}
 
 const { serialize } = protocol;
 

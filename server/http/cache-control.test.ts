@@ -144,7 +144,7 @@ describe("a walk of every route with the pages behind the app's own handlers", (
         .replace(/\*\w*$/, "no-such-page"),
       pattern.replace(/:\w+/g, "999999").replace(/\*\w*$/, "no-such-page"),
     ];
-    const appRoutes = routeTable((server.app as unknown as { router: unknown }).router)
+    const appRoutes = routeTable(server.app)
       .filter((route) => route.method === "GET" && !route.path.startsWith("/api/"))
       .map((route) => route.path);
     const paths = [...new Set([...appRoutes, ...pagePatterns(routeConfig)].flatMap(concrete))];

@@ -1,5 +1,6 @@
 import { and, asc, eq, like, ne, sql } from "drizzle-orm";
-import { type AdminBreed, BREED_TEXT, type BreedInput, breedInUseMessage } from "#domain/breed-form.ts";
+import type { AdminBreed, BreedInput } from "#domain/breed-form.ts";
+import { BREED_TEXT, breedInUseMessage } from "#domain/breed-text.ts";
 import type { Breed } from "#domain/catalog.ts";
 import { slugify, uniqueSlug } from "#domain/slug.ts";
 import type { Database } from "#server/db/client.ts";

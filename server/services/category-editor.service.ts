@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Category } from "#domain/catalog.ts";
-import { type AdminCategory, CATEGORY_TEXT, type CategoryInput, categoryInUseMessage } from "#domain/category-form.ts";
+import type { AdminCategory, CategoryInput } from "#domain/category-form.ts";
+import { CATEGORY_TEXT, categoryInUseMessage } from "#domain/category-text.ts";
 import type { Database } from "#server/db/client.ts";
 import { categories, toyCategories, toys } from "#server/db/schema.ts";
 import { constraintName, ServiceError, sqlState, UNIQUE_VIOLATION } from "./service-error";

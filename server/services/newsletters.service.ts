@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lte, notExists, sql } from "drizzle-orm";
 import { embeddedSlugs, renderMarkdownParts } from "#domain/markdown.ts";
 import type { EmailImageCopy } from "#domain/media.ts";
+import type { NewsletterStatus } from "#domain/newsletter-status.ts";
 import {
   MAX_NEWSLETTER_PREHEADER,
   NEWSLETTER_SEND_TEXT,
@@ -9,7 +10,6 @@ import {
   type NewsletterCreate,
   type NewsletterInput,
   type NewsletterPreview,
-  type NewsletterStatus,
   type NewsletterSummary,
   newsletterPlacement,
   newsletterTokenWarnings,

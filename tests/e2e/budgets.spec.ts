@@ -1,36 +1,137 @@
 import { expect, test } from "@playwright/test";
+import { kb, measurePage, signIn } from "../../scripts/measure-js.mjs";
+import { ADMIN_PASSWORD } from "./support/admin";
 import { hydrated } from "./support/hydration";
 
-// The storefront's budget: at most 130 KB of gzipped JavaScript for / and /products
-// (the browser here asks for gzip over plain HTTP; over HTTPS it gets smaller Brotli). The other
-// pages a search visitor lands on are held to it too: an import of a schema module once put all
-// of Zod (22 KB) on every post page without any test noticing.
-const JS_BUDGET_BYTES = 130 * 1024;
+// The JavaScript budget (issue 29, decision 069), stated in both encodings a browser may receive:
+// Chromium asks for gzip over plain HTTP (as here) and for Brotli over HTTPS, so the browser's own
+// download sizes state only one of them. The browser decides which files a page loads; each is
+// then fetched with `Accept-Encoding: gzip` and with `br` and counted as sent
+// (scripts/measure-js.mjs, which `npm run bench` reports too). The storefront's pages a search
+// visitor lands on are held to the tight budget: an import of a schema module once put all of
+// Zod (22 KB) on every post page without any test noticing.
+const KB = 1024;
+interface Budget {
+  gzip: number;
+  br?: number;
+}
+const STOREFRONT: Budget = { gzip: 130 * KB, br: 115 * KB };
+const FORMS: Budget = { gzip: 150 * KB };
 
-for (const path of [
+/**
+ * Pages still over their budget on 2026-11-26, in KB (decision 069 says why, and what would bring
+ * each under it): held to that day's figure plus 1.5 KB, so they cannot grow meanwhile. The test
+ * fails once such a page meets its budget, as the reminder to take it off this list.
+ */
+const OVER_BUDGET: Record<string, Budget> = {
+  "/": { gzip: 135.5, br: 118.5 },
+  "/products": { gzip: 135.5, br: 118.5 },
+  "/reviews/ironjaw-tread-chew-review-built-for-power-chewers": { gzip: 134.5, br: 117.5 },
+  "/quiz": { gzip: 176 },
+  "/admin/login": { gzip: 167 },
+  "/admin/dashboard": { gzip: 177.5 },
+  "/admin/products": { gzip: 182.5 },
+  "/admin/product-sources": { gzip: 163.5 },
+  // the screens with a form of the kit: Zod and Conform load with the page
+  "/admin/posts/new": { gzip: 243.5 },
+  "/admin/products/new": { gzip: 194.5 },
+  "/admin/categories/new": { gzip: 183.5 },
+  "/admin/breeds/new": { gzip: 182.5 },
+  "/admin/media": { gzip: 183 },
+  "/admin/newsletters/new": { gzip: 180 },
+  "/admin/data-rights": { gzip: 178 },
+  "/admin/password": { gzip: 172 },
+  "/admin/settings": { gzip: 180 },
+};
+
+/** Asserts a page's budget, or for a page still over it its ceiling (OVER_BUDGET). */
+function expectWithin(path: string, measured: { gzip: number; br: number }, budget: Budget) {
+  const over = OVER_BUDGET[path];
+  if (!over) {
+    expect(measured.gzip, `${path} in gzip`).toBeLessThanOrEqual(budget.gzip);
+    if (budget.br !== undefined) expect(measured.br, `${path} in Brotli`).toBeLessThanOrEqual(budget.br);
+    return;
+  }
+  const meets = measured.gzip <= budget.gzip && (budget.br === undefined || measured.br <= budget.br);
+  expect(meets, `${path} meets its budget now: take it off OVER_BUDGET`).toBe(false);
+  console.log(`${path} is over its budget (decision 069): held to ${over.gzip} KB gzip`);
+  expect(measured.gzip, `${path} in gzip`).toBeLessThanOrEqual(over.gzip * KB);
+  if (over.br !== undefined) expect(measured.br, `${path} in Brotli`).toBeLessThanOrEqual(over.br * KB);
+}
+
+const storefront = [
   "/",
   "/products",
   "/resources",
   "/reviews",
   "/reviews/ironjaw-tread-chew-review-built-for-power-chewers",
-]) {
-  test(`${path} ships at most 130 KB of gzipped JavaScript`, async ({ page }) => {
-    const scripts: Promise<number>[] = [];
-    page.on("requestfinished", (request) => {
-      if (request.resourceType() === "script") scripts.push(request.sizes().then((s) => s.responseBodySize));
-    });
-    await page.goto(path);
-    // The scripts start only after the page has painted (decision 018): on a busy machine the
-    // network can be idle for 500 ms before they do, so "networkidle" alone counted none. Every
-    // module hydration needs has arrived once the page is hydrated; then nothing more may come.
-    await hydrated(page);
-    await page.waitForLoadState("networkidle");
-    const total = (await Promise.all(scripts)).reduce((sum, n) => sum + n, 0);
-    console.log(`JS shipped by ${path}: ${(total / 1024).toFixed(1)} KB gzipped`);
-    expect(total).toBeGreaterThan(50 * 1024);
-    expect(total).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+];
+
+for (const path of storefront) {
+  test(`${path} ships at most 130 KB of JavaScript in gzip and 115 KB in Brotli`, async ({ page, baseURL }) => {
+    const { gzip, br, files } = await measurePage(page, `${baseURL}${path}`);
+    console.log(`JS of ${path}: ${kb(gzip)} gzip, ${kb(br)} brotli (${files.length} files)`);
+    // the page's hydration needs React and the router: a measurement that found none is broken
+    expect(br).toBeGreaterThan(50 * KB);
+    expect(br).toBeLessThan(gzip);
+    expectWithin(path, { gzip, br }, STOREFRONT);
   });
 }
+
+test("/quiz ships at most 150 KB of JavaScript in gzip", async ({ page, baseURL }) => {
+  const { gzip, br } = await measurePage(page, `${baseURL}/quiz`);
+  console.log(`JS of /quiz: ${kb(gzip)} gzip, ${kb(br)} brotli`);
+  expect(br).toBeGreaterThan(50 * KB);
+  expectWithin("/quiz", { gzip, br }, FORMS);
+});
+
+test("the admin sign-in screen's first load ships at most 150 KB of JavaScript in gzip", async ({ page, baseURL }) => {
+  const { gzip, br } = await measurePage(page, `${baseURL}/admin/login`);
+  console.log(`JS of /admin/login: ${kb(gzip)} gzip, ${kb(br)} brotli`);
+  await expect(page.getByLabel("Password")).toBeVisible();
+  expectWithin("/admin/login", { gzip, br }, FORMS);
+});
+
+// Every admin screen a signed-in owner may open first (a bookmark, a link in an e-mail): each
+// route module of app/routes.ts under the admin layout, the forms by their "new" address.
+const adminScreens = [
+  "/admin/dashboard",
+  "/admin/posts",
+  "/admin/posts/new",
+  "/admin/products",
+  "/admin/products/new",
+  "/admin/categories",
+  "/admin/categories/new",
+  "/admin/breeds",
+  "/admin/breeds/new",
+  "/admin/media",
+  "/admin/quiz-submissions",
+  "/admin/messages",
+  "/admin/subscribers",
+  "/admin/newsletters",
+  "/admin/newsletters/new",
+  "/admin/data-rights",
+  "/admin/trash",
+  "/admin/activity",
+  "/admin/password",
+  "/admin/settings",
+  "/admin/product-sources",
+  "/admin/earnings",
+];
+
+test.describe("admin screens", () => {
+  test.describe.configure({ mode: "parallel" });
+  for (const path of adminScreens) {
+    test(`${path}'s first load ships at most 150 KB of JavaScript in gzip`, async ({ page, baseURL }) => {
+      await signIn(page, baseURL ?? "", ADMIN_PASSWORD);
+      const { gzip, br } = await measurePage(page, `${baseURL}${path}`);
+      console.log(`JS of ${path}: ${kb(gzip)} gzip, ${kb(br)} brotli`);
+      // signed in, the screen itself answered (not the sign-in screen it redirects to otherwise)
+      expect(new URL(page.url()).pathname).toBe(path);
+      expectWithin(path, { gzip, br }, FORMS);
+    });
+  }
+});
 
 // Decision 018: the complete server HTML paints before any script competes with it; the
 // scripts start after the first contentful paint (or the load event, if that comes first), and

@@ -16,9 +16,11 @@ export interface TestDatabaseOptions {
 export async function createTestDatabase({ migrated = true }: TestDatabaseOptions = {}): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    if (!migrated) return openDatabase({ dataDir: "memory://" });
+    // PGLITE_PREPARED_STATEMENTS=off runs the tests on PGlite's public query path (decision 068)
+    const preparedStatements = process.env.PGLITE_PREPARED_STATEMENTS !== "off";
+    if (!migrated) return openDatabase({ dataDir: "memory://", preparedStatements });
     const dump = readFileSync(inject("pgliteDumpPath"));
-    return openDatabase({ dataDir: "memory://", loadDataDir: new Blob([dump]) });
+    return openDatabase({ dataDir: "memory://", loadDataDir: new Blob([dump]), preparedStatements });
   }
   const name = `pawsome_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });

@@ -8,7 +8,8 @@ import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { ApiError, callApi } from "#app/lib/api.ts";
 import { dismissToast, toast } from "#app/lib/toast.ts";
-import { AUTH_TEXT, loginSchema, SIGN_IN_LINK_TEXT } from "#domain/auth.ts";
+import { loginSchema, SIGN_IN_LINK_TEXT } from "#domain/auth.ts";
+import { AUTH_TEXT } from "#domain/auth-text.ts";
 import { SignInLinkRequest } from "./sign-in-link-request";
 
 /** Messages of the failures the spec does not word (it only knows the wrong password). */

@@ -5,7 +5,7 @@ import { buttonClass } from "#app/components/ui/button.ts";
 import { callApi } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { AUTH_TEXT } from "#domain/auth.ts";
+import { AUTH_TEXT } from "#domain/auth-text.ts";
 
 /** 'Logout': ends the session on the server, says so, and goes to the login screen. */
 export function LogoutButton() {

@@ -5,7 +5,8 @@ import { AuthCard } from "#app/components/admin/auth-card.tsx";
 import { type LoginActionData, LoginForm } from "#app/components/admin/login-form.tsx";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
-import { AUTH_TEXT, loginSchema } from "#domain/auth.ts";
+import { loginSchema } from "#domain/auth.ts";
+import { AUTH_TEXT } from "#domain/auth-text.ts";
 import type { Route } from "./+types/login";
 
 // Never cached: the page's answer depends on the session cookie (form or redirect).

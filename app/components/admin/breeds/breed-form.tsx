@@ -12,7 +12,8 @@ import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved
 import { buttonClass } from "#app/components/ui/button.ts";
 import { ApiError, callApi, failureReason } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
-import { type AdminBreed, BREED_SIZES, BREED_TEXT, type BreedInput, breedInputSchema } from "#domain/breed-form.ts";
+import { type AdminBreed, type BreedInput, breedInputSchema } from "#domain/breed-form.ts";
+import { BREED_SIZES, BREED_TEXT } from "#domain/breed-text.ts";
 
 /** What the breed page's action answers when the form was posted before the scripts ran. */
 export interface BreedActionData {

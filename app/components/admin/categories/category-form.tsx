@@ -13,14 +13,8 @@ import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved
 import { buttonClass } from "#app/components/ui/button.ts";
 import { ApiError, callApi, failureReason } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
-import {
-  type AdminCategory,
-  CATEGORY_ICONS,
-  CATEGORY_TEXT,
-  type CategoryFormInput,
-  categoryFormSchema,
-  knownCategoryIcon,
-} from "#domain/category-form.ts";
+import { type AdminCategory, type CategoryFormInput, categoryFormSchema } from "#domain/category-form.ts";
+import { CATEGORY_ICONS, CATEGORY_TEXT, knownCategoryIcon } from "#domain/category-text.ts";
 
 /** What the category page's action answers when the form was posted before the scripts ran. */
 export interface CategoryActionData {

@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
-import { MAX_MESSAGE_SEARCH_LENGTH, type MessageView } from "#domain/inbox.ts";
+import { MAX_MESSAGE_SEARCH_LENGTH, type MessageView } from "#domain/inbox-views.ts";
 
 /**
  * Search by name, address or words: a GET form, so the search lives in the URL and the server

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { MESSAGE_VIEW_LABELS, MESSAGE_VIEWS, type MessageView } from "#domain/inbox.ts";
+import { MESSAGE_VIEW_LABELS, MESSAGE_VIEWS, type MessageView } from "#domain/inbox-views.ts";
 
 /**
  * Inbox, Unread, Archived, All: links, so the view lives in the URL and works before the

@@ -1,5 +1,6 @@
 import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
-import type { NewsletterCounts, NewsletterStatus } from "#domain/newsletters.ts";
+import type { NewsletterStatus } from "#domain/newsletter-status.ts";
+import type { NewsletterCounts } from "#domain/newsletters.ts";
 
 const ROWS: { key: keyof NewsletterCounts; label: string; note: string }[] = [
   { key: "waiting", label: "Waiting", note: "not queued yet (the send rate holds them back)" },

@@ -1,4 +1,4 @@
-import { NEWSLETTER_STATUS_LABELS, type NewsletterStatus } from "#domain/newsletters.ts";
+import { NEWSLETTER_STATUS_LABELS, type NewsletterStatus } from "#domain/newsletter-status.ts";
 
 const STYLE: Record<NewsletterStatus, string> = {
   draft: "bg-stone-100 text-stone-700 ring-stone-500/30",

@@ -11,7 +11,8 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { type AdminBreed, BREED_SIZES, BREED_TEXT } from "#domain/breed-form.ts";
+import type { AdminBreed } from "#domain/breed-form.ts";
+import { BREED_SIZES, BREED_TEXT } from "#domain/breed-text.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import type { Route } from "./+types/list";
 

@@ -13,7 +13,8 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { type AdminCategory, CATEGORY_TEXT } from "#domain/category-form.ts";
+import type { AdminCategory } from "#domain/category-form.ts";
+import { CATEGORY_TEXT } from "#domain/category-text.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import type { Route } from "./+types/list";
 

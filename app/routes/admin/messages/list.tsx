@@ -12,7 +12,8 @@ import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { isDatabaseId } from "#domain/ids.ts";
-import { MESSAGE_VIEW_LABELS, MESSAGES_PAGE_SIZE, messageListQuerySchema } from "#domain/inbox.ts";
+import { messageListQuerySchema } from "#domain/inbox.ts";
+import { MESSAGE_VIEW_LABELS, MESSAGES_PAGE_SIZE } from "#domain/inbox-views.ts";
 import type { Route } from "./+types/list";
 
 export const meta = () => [{ title: pageTitle("Messages") }, { name: "robots", content: "noindex" }];
