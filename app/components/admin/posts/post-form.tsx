@@ -16,15 +16,14 @@ import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from "#domain/post-extras.ts";
 import { type PostWrite, postFormSchema, publishDayOf, publishTimeOf } from "#domain/post-form.ts";
+import { postPath, postTypeLabel } from "#domain/post-links.ts";
 import {
   META_DESCRIPTION_HINT,
   META_TITLE_HINT,
   POST_TYPES,
   type Post,
   type PostStatus,
-  postPath,
   postStatusLabel,
-  postTypeLabel,
 } from "#domain/posts.ts";
 import { readingTimeOf, WORDS_PER_MINUTE } from "#domain/reading-time.ts";
 import { slugify } from "#domain/slug.ts";
