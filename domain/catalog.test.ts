@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { toyQuerySchema } from "./catalog";
 import {
   catalogFiltersFrom,
   catalogSearchParams,
@@ -7,8 +8,7 @@ import {
   lenientToyQueryValue,
   type ToyQueryKey,
   toyQueryInput,
-  toyQuerySchema,
-} from "./catalog";
+} from "./catalog-query";
 
 const KEYS = Object.keys(toyQuerySchema.shape) as ToyQueryKey[];
 

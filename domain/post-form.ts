@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { postExtrasSchema } from "./post-extras";
-import { POST_AUTHOR, POST_TYPES, type PostStatus } from "./posts";
+import { POST_AUTHOR } from "./post-links";
+import { POST_TYPES, type PostStatus } from "./posts";
 import { readingTimeOf } from "./reading-time";
 import { slugify } from "./slug";
 import { wireSchema } from "./wire-schema";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { postPath, postSlugOfPath } from "./posts";
+import { postPath } from "./post-links";
+import { postSlugOfPath } from "./posts";
 
 describe("postSlugOfPath", () => {
   it("reads the slug of either section's post page, as postPath writes them", () => {

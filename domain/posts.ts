@@ -82,14 +82,6 @@ export type RenderedPost = PostSummary &
 /** Review ratings are given in halves, 1 to 5. */
 export const REVIEW_RATING_STEP = 0.5;
 
-/** The byline every post gets (spec §2: "the author is always set to the team name and a placeholder image"). */
-export const POST_AUTHOR = { name: "Pawsome Picks Team", imageUrl: "/placeholder.svg" } as const;
-
-/** Guides live under /guides; reviews, comparisons and anything else under /reviews. */
-export function postPath(post: { postType: string; slug: string }): string {
-  return post.postType === "guide" ? `/guides/${post.slug}` : `/reviews/${post.slug}`;
-}
-
 /**
  * The slug a post page's path names, or null when the path is no post page. Read as the router
  * reads it: either section shows any post (`loadPostDetail`), the section's spelling is matched
@@ -106,11 +98,6 @@ export function postSlugOfPath(path: string): string | null {
     return null;
   }
   return slug.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(slug) ? slug : null;
-}
-
-/** "review" -> "Review": the badge text of the review detail page. */
-export function postTypeLabel(postType: string): string {
-  return postType.charAt(0).toUpperCase() + postType.slice(1);
 }
 
 /** The fields of a post an earlier version keeps: everything the editor can change. */

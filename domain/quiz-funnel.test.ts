@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { quizStepBodySchema } from "./quiz";
 import {
   answerDistribution,
   daysBetween,
@@ -7,7 +8,6 @@ import {
   periodEnding,
   QUIZ_FUNNEL_STEPS,
   quizFunnelQuerySchema,
-  quizStepBodySchema,
   stepsToCount,
   withDropOff,
 } from "./quiz-funnel";

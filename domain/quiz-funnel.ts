@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { QUIZ_QUESTIONS, type QuizQuestionName, quizAnswersSchema } from "./quiz";
+import type { QuizQuestionName } from "./quiz";
+import { QUIZ_QUESTIONS } from "./quiz-questions";
 import { wireSchema } from "./wire-schema";
 
 // The quiz funnel (issue 28, decision 063): how far visitors get through the quiz, per UTC day,
@@ -56,19 +57,6 @@ export function parseWalkStep(value: unknown): QuizWalkStep | null {
 export function stepsToCount(counted: QuizWalkStep | null, reached: QuizWalkStep): QuizWalkStep[] {
   return QUIZ_WALK_STEPS.slice(walkIndex(counted) + 1, walkIndex(reached) + 1);
 }
-
-/** POST /api/track-quiz: one step of a walk; the answers come with `email_step` (the ones sent on). */
-export const quizStepBodySchema = wireSchema(() =>
-  z
-    .object({
-      step: z.enum(QUIZ_WALK_STEPS, {
-        error: `step must be one of ${QUIZ_WALK_STEPS.join(", ")} (results_emailed and result_click are counted by the server)`,
-      }),
-      answers: quizAnswersSchema.optional(),
-    })
-    .strict(),
-);
-export type QuizStepBody = z.infer<typeof quizStepBodySchema>;
 
 /** The longest period the funnel report covers, in days. */
 export const QUIZ_FUNNEL_MAX_DAYS = 366;

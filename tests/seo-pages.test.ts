@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAGE_SIZE, type Toy } from "../domain/catalog";
+import type { Toy } from "../domain/catalog";
+import { PAGE_SIZE } from "../domain/catalog-query";
 import { adminCookie, type SeededTestServer, startSeededTestServer, TEST_SITE_URL } from "./support/test-server";
 
 // What search engines and social networks read in the server-rendered pages (issue 26): every

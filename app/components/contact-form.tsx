@@ -4,9 +4,9 @@ import { Send as SendNode } from "lucide";
 import { Form } from "react-router";
 import { ApiError, callApi } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
-import { contactRequestSchema } from "#domain/contact.ts";
 import type { FormReply } from "#domain/form-reply.ts";
 import { FormErrors, TextAreaField, TextField } from "./form/field";
+import { contactForms } from "./form/form-modules";
 import { SubmitButton } from "./form/submit-button";
 import { type SendOutcome, useKitForm } from "./form/use-kit-form";
 import { HoneypotField } from "./honeypot-field";
@@ -61,6 +61,8 @@ async function sendToApi(value: unknown): Promise<SendOutcome> {
   }
 }
 
+const requestSchema = (contact: typeof import("#domain/contact.ts")) => contact.contactRequestSchema;
+
 /** What the contact page's action answers when the form was posted before the scripts ran. */
 export interface ContactActionData {
   result: SubmissionResult<string[]>;
@@ -75,7 +77,8 @@ export interface ContactActionData {
 export function ContactForm({ actionData }: { actionData?: ContactActionData }) {
   const { form, fields, busy } = useKitForm({
     id: "contact",
-    schema: contactRequestSchema,
+    module: contactForms,
+    schema: requestSchema,
     lastResult: actionData?.result,
     send: sendToApi,
   });

@@ -1,7 +1,8 @@
 import { memo } from "react";
 import { Link } from "react-router";
 import { formatCompactDate, formatShortDate } from "#domain/dates.ts";
-import { type PostSummary, postPath, postTypeLabel } from "#domain/posts.ts";
+import { postPath, postTypeLabel } from "#domain/post-links.ts";
+import type { PostSummary } from "#domain/posts.ts";
 import { CARD_IMAGE_SIZES, SmartImage } from "./smart-image";
 
 const BADGE_COLOURS: Record<string, string> = {

@@ -1,19 +1,19 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { NamedOption } from "#domain/catalog.ts";
 import {
   type CatalogFilters,
   catalogFiltersFrom,
   catalogSearchParams,
   DEFAULT_SORT,
   MAX_SEARCH_LENGTH,
-  type NamedOption,
   PRICE_MAX,
   PRICE_MIN,
   PRICE_STEP,
   SORT_OPTIONS,
   type ToySort,
-} from "#domain/catalog.ts";
+} from "#domain/catalog-query.ts";
 import { buttonClass } from "./ui/button";
 
 /** how long typing or sliding must pause before the URL (and the results) change */

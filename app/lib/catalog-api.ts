@@ -1,4 +1,5 @@
-import { type CatalogFilters, catalogSearchParams, PAGE_SIZE, type Toy, type ToyPage } from "#domain/catalog.ts";
+import type { Toy, ToyPage } from "#domain/catalog.ts";
+import { type CatalogFilters, catalogSearchParams, PAGE_SIZE } from "#domain/catalog-query.ts";
 import { callApi } from "./api";
 import type { Result } from "./result";
 

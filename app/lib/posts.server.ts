@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
-import { postPath, type RenderedPost } from "#domain/posts.ts";
+import { postPath } from "#domain/post-links.ts";
+import type { RenderedPost } from "#domain/posts.ts";
 import type { AppContext } from "./app-context.server";
 import { settle } from "./result";
 

@@ -1,4 +1,5 @@
-import { toyQueryInput, toyQuerySchema } from "#domain/catalog.ts";
+import { toyQuerySchema } from "#domain/catalog.ts";
+import { toyQueryInput } from "#domain/catalog-query.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { sendJson } from "#server/http/json-answers.ts";
 import { createRouter } from "#server/http/router.ts";

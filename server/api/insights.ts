@@ -16,7 +16,8 @@ import {
   SUBMISSIONS_PAGE_SIZE,
 } from "#domain/insights.ts";
 import { postSlugOfPath } from "#domain/posts.ts";
-import { type QuizFunnel, quizFunnelQuerySchema, quizStepBodySchema } from "#domain/quiz-funnel.ts";
+import { quizStepBodySchema } from "#domain/quiz.ts";
+import { type QuizFunnel, quizFunnelQuerySchema } from "#domain/quiz-funnel.ts";
 import { adminOnly } from "#server/http/access.ts";
 import { HttpError, isClientAbort } from "#server/http/errors.ts";
 import { limitPerIp, type RateLimit } from "#server/http/rate-limit.ts";

@@ -103,8 +103,8 @@ import {
 import { productInputSchema } from "#domain/product-form.ts";
 import { productBulkResultSchema, productBulkSchema } from "#domain/product-list.ts";
 import { productSyncRunSchema, toyPriceStateSchema } from "#domain/product-sync.ts";
-import { quizAnswersSchema, quizSubmissionSchema } from "#domain/quiz.ts";
-import { quizFunnelQuerySchema, quizFunnelSchema, quizStepBodySchema } from "#domain/quiz-funnel.ts";
+import { quizAnswersSchema, quizStepBodySchema, quizSubmissionSchema } from "#domain/quiz.ts";
+import { quizFunnelQuerySchema, quizFunnelSchema } from "#domain/quiz-funnel.ts";
 import { searchAnswerSchema, searchQuerySchema } from "#domain/search.ts";
 import { siteSettingsInputSchema, siteSettingsSchema } from "#domain/site-settings.ts";
 import { optionalSlugSchema } from "#domain/slug.ts";

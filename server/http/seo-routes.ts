@@ -1,5 +1,5 @@
 import { buildRss, buildSitemap, type SitemapEntry } from "#domain/feeds.ts";
-import { postPath } from "#domain/posts.ts";
+import { postPath } from "#domain/post-links.ts";
 import type { Services } from "#server/services/create-services.ts";
 import { createRouter } from "./router";
 

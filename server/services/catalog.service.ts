@@ -7,7 +7,6 @@ import {
   type BreedSummary,
   type Category,
   type CategoryRef,
-  MAX_PAGE_SIZE,
   type NamedOption,
   type RecommendationCard,
   type Toy,
@@ -18,6 +17,7 @@ import {
   type ToyQuery,
   toOption,
 } from "#domain/catalog.ts";
+import { MAX_PAGE_SIZE } from "#domain/catalog-query.ts";
 import type { CatalogueToy } from "#domain/catalogue-csv.ts";
 import { applyPriceRule, isPriceCurrent, type PriceRule, type StoredPriceFacts } from "#domain/price-stamp.ts";
 import type { ProductBoxToy } from "#domain/product-boxes.ts";

@@ -15,7 +15,7 @@ import {
   newsletterTokenWarnings,
   testSubject,
 } from "#domain/newsletters.ts";
-import { postPath } from "#domain/posts.ts";
+import { postPath } from "#domain/post-links.ts";
 import { type PostBlock, resolvePostBlocks } from "#domain/product-boxes.ts";
 import type { Database } from "#server/db/client.ts";
 import {

@@ -1,6 +1,6 @@
 import { desc, gt, gte, type SQL, sql } from "drizzle-orm";
 import { isoDay } from "#domain/dates.ts";
-import { postPath, postTypeLabel } from "#domain/posts.ts";
+import { postPath, postTypeLabel } from "#domain/post-links.ts";
 import {
   countedTerm,
   createKnownWords,

@@ -4,7 +4,7 @@ import { isoDay } from "#domain/dates.ts";
 import { type ClickBreakdown, type DailyStats, deletedToyName, type ToyClicks } from "#domain/insights.ts";
 import { type CountryCode, isCountryCode } from "#domain/marketplaces.ts";
 import { placementGroup } from "#domain/placements.ts";
-import { postPath } from "#domain/posts.ts";
+import { postPath } from "#domain/post-links.ts";
 import type { Database } from "#server/db/client.ts";
 import { affiliateClicks, posts, postViewsDaily, toys, visitorDailyHashes, visitorStats } from "#server/db/schema.ts";
 import type { RateLimitService } from "./rate-limit.service";

@@ -19,29 +19,27 @@ const STOREFRONT: Budget = { gzip: 130 * KB, br: 115 * KB };
 const FORMS: Budget = { gzip: 150 * KB };
 
 /**
- * Pages still over their budget on 2026-11-26, in KB (decision 069 says why, and what would bring
- * each under it): held to that day's figure plus 1.5 KB, so they cannot grow meanwhile. The test
- * fails once such a page meets its budget, as the reminder to take it off this list.
+ * Pages still over their budget on 2026-11-26, after the second pass of decision 069, in KB (the
+ * decision says why, and what would bring each under it): held to that day's figure plus 1.5 KB,
+ * so they cannot grow meanwhile. The test fails once such a page meets its budget, as the
+ * reminder to take it off this list.
  */
 const OVER_BUDGET: Record<string, Budget> = {
-  "/": { gzip: 135.5, br: 118.5 },
-  "/products": { gzip: 135.5, br: 118.5 },
-  "/reviews/ironjaw-tread-chew-review-built-for-power-chewers": { gzip: 134.5, br: 117.5 },
-  "/quiz": { gzip: 176 },
-  "/admin/login": { gzip: 167 },
-  "/admin/dashboard": { gzip: 177.5 },
-  "/admin/products": { gzip: 182.5 },
-  "/admin/product-sources": { gzip: 163.5 },
-  // the screens with a form of the kit: Zod and Conform load with the page
-  "/admin/posts/new": { gzip: 243.5 },
+  "/": { gzip: 132, br: 114.5 },
+  "/products": { gzip: 132.5, br: 115 },
+  "/reviews/ironjaw-tread-chew-review-built-for-power-chewers": { gzip: 132.5, br: 115 },
+  "/admin/products": { gzip: 178 },
+  "/admin/product-sources": { gzip: 166 },
+  // the screens with a form of the kit whose schema module the screen reads otherwise too (or
+  // with heavy editors): Zod comes with the page
+  "/admin/posts/new": { gzip: 240 },
   "/admin/products/new": { gzip: 194.5 },
-  "/admin/categories/new": { gzip: 183.5 },
-  "/admin/breeds/new": { gzip: 182.5 },
-  "/admin/media": { gzip: 183 },
-  "/admin/newsletters/new": { gzip: 180 },
-  "/admin/data-rights": { gzip: 178 },
-  "/admin/password": { gzip: 172 },
-  "/admin/settings": { gzip: 180 },
+  "/admin/categories/new": { gzip: 156.5 },
+  "/admin/breeds/new": { gzip: 156 },
+  "/admin/media": { gzip: 158 },
+  "/admin/newsletters/new": { gzip: 179.5 },
+  "/admin/data-rights": { gzip: 176 },
+  "/admin/settings": { gzip: 180.5 },
 };
 
 /** Asserts a page's budget, or for a page still over it its ceiling (OVER_BUDGET). */

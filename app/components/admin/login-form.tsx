@@ -4,12 +4,12 @@ import { LogIn } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { FormErrors, TextField } from "#app/components/form/field.tsx";
+import { authForms } from "#app/components/form/form-modules.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { ApiError, callApi } from "#app/lib/api.ts";
 import { dismissToast, toast } from "#app/lib/toast.ts";
-import { loginSchema, SIGN_IN_LINK_TEXT } from "#domain/auth.ts";
-import { AUTH_TEXT } from "#domain/auth-text.ts";
+import { AUTH_TEXT, SIGN_IN_LINK_TEXT } from "#domain/auth-text.ts";
 import { SignInLinkRequest } from "./sign-in-link-request";
 
 /** Messages of the failures the spec does not word (it only knows the wrong password). */
@@ -18,6 +18,8 @@ export const LOGIN_ERROR_TEXT = {
   throttled: "Too many failed login attempts. Please wait a few minutes and try again.",
   serverError: "Something went wrong on our side. Please try again in a moment.",
 } as const;
+
+const loginSchema = (auth: typeof import("#domain/auth.ts")) => auth.loginSchema;
 
 /** What the 'Login Failed' toast says for a failed POST /api/admin/login. */
 function failureText(error: ApiError): string {
@@ -92,6 +94,7 @@ export function LoginForm({
 
   const { form, fields, busy } = useKitForm({
     id: "admin-login",
+    module: authForms,
     schema: loginSchema,
     lastResult: actionData?.result,
     send,

@@ -4,22 +4,19 @@ import { ArrowLeft as ArrowLeftNode, Mail as MailNode } from "lucide";
 import type { MouseEvent, RefObject } from "react";
 import { Form, Link } from "react-router";
 import { TextField } from "#app/components/form/field.tsx";
+import { quizForms } from "#app/components/form/form-modules.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { icon } from "#app/components/ui/icon.ts";
 import { COUNTED_FIELD, type QuizIntent } from "#app/lib/quiz-api.ts";
-import {
-  QUIZ_NEWSLETTER_NOTICE,
-  QUIZ_QUESTIONS,
-  type QuizAnswers,
-  type QuizSubmission,
-  quizSubmissionSchema,
-} from "#domain/quiz.ts";
+import type { QuizAnswers, QuizSubmission } from "#domain/quiz.ts";
 import type { QuizWalkStep } from "#domain/quiz-funnel.ts";
+import { QUIZ_NEWSLETTER_NOTICE, QUIZ_QUESTIONS } from "#domain/quiz-questions.ts";
 
 const ArrowLeft = icon("arrow-left", ArrowLeftNode);
+const submissionSchema = (quiz: typeof import("#domain/quiz.ts")) => quiz.quizSubmissionSchema;
 const Mail = icon("mail", MailNode);
 
 interface QuizEmailStepProps {
@@ -43,7 +40,8 @@ const SEND: QuizIntent = "email";
 export function QuizEmailStep({ answers, email, result, counted, send, onBack, headingRef }: QuizEmailStepProps) {
   const { form, fields, busy } = useKitForm({
     id: "quiz-email",
-    schema: quizSubmissionSchema,
+    module: quizForms,
+    schema: submissionSchema,
     lastResult: result,
     defaultValue: { ...answers, email },
     send,

@@ -9,8 +9,9 @@ import {
   trackQuizStep,
 } from "#app/lib/quiz-api.ts";
 import { type ToastInput, toast } from "#app/lib/toast.ts";
-import { QUIZ_QUESTIONS, type QuizAnswers, type QuizStep, type QuizSubmission } from "#domain/quiz.ts";
+import type { QuizAnswers, QuizSubmission } from "#domain/quiz.ts";
 import { type QuizWalkStep, stepsToCount } from "#domain/quiz-funnel.ts";
+import { QUIZ_QUESTIONS, type QuizStep } from "#domain/quiz-questions.ts";
 import { QuizEmailStep } from "./quiz-email-step";
 import { QuizProgress } from "./quiz-progress";
 import { QuizQuestionsStep } from "./quiz-questions-step";

@@ -1,4 +1,4 @@
-import { QUIZ_PROGRESS, type QuizStep } from "#domain/quiz.ts";
+import { QUIZ_PROGRESS, type QuizStep } from "#domain/quiz-questions.ts";
 
 const STEPS: readonly { step: QuizStep; label: string }[] = [
   { step: "quiz", label: "Your dog" },

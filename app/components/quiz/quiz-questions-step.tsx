@@ -3,17 +3,21 @@ import { getFormProps } from "@conform-to/react";
 import { ArrowRight as ArrowRightNode } from "lucide";
 import type { RefObject } from "react";
 import { Form } from "react-router";
+import { quizForms } from "#app/components/form/form-modules.ts";
 import { RadioGroupField } from "#app/components/form/radio-group-field.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { useKitForm } from "#app/components/form/use-kit-form.ts";
 import { icon } from "#app/components/ui/icon.ts";
 import { COUNTED_FIELD, type QuizIntent } from "#app/lib/quiz-api.ts";
-import { QUIZ_QUESTIONS, type QuizAnswers, quizAnswersSchema } from "#domain/quiz.ts";
+import type { QuizAnswers } from "#domain/quiz.ts";
 import type { QuizWalkStep } from "#domain/quiz-funnel.ts";
+import { QUIZ_QUESTIONS } from "#domain/quiz-questions.ts";
 
 const ArrowRight = icon("arrow-right", ArrowRightNode);
 
 const NEXT = "Next: Get Your Recommendations";
+
+const answersSchema = (quiz: typeof import("#domain/quiz.ts")) => quiz.quizAnswersSchema;
 
 interface QuizQuestionsStepProps {
   /** the answers chosen so far */
@@ -41,7 +45,8 @@ export function QuizQuestionsStep({
 }: QuizQuestionsStepProps) {
   const { form, fields } = useKitForm({
     id: "quiz-answers",
-    schema: quizAnswersSchema,
+    module: quizForms,
+    schema: answersSchema,
     lastResult: result,
     defaultValue: draft,
     send: async (answers) => {

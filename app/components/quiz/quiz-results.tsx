@@ -7,8 +7,9 @@ import { CardSkeleton } from "#app/components/ui/skeleton.tsx";
 import { COUNTED_FIELD, type QuizIntent } from "#app/lib/quiz-api.ts";
 import type { ToastInput } from "#app/lib/toast.ts";
 import type { Toy } from "#domain/catalog.ts";
-import { QUIZ_QUESTIONS, QUIZ_SUMMARY_LABELS, type QuizAnswers, quizOptionLabel } from "#domain/quiz.ts";
+import type { QuizAnswers } from "#domain/quiz.ts";
 import type { QuizWalkStep } from "#domain/quiz-funnel.ts";
+import { QUIZ_QUESTIONS, QUIZ_SUMMARY_LABELS, quizOptionLabel } from "#domain/quiz-questions.ts";
 import { MAX_RECOMMENDATIONS } from "#domain/quiz-scoring.ts";
 import { QuizToyCard } from "./quiz-toy-card";
 

@@ -1,16 +1,19 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { KeyRound } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { FormErrors, TextField } from "#app/components/form/field.tsx";
+import { authForms } from "#app/components/form/form-modules.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
+import { useKitForm } from "#app/components/form/use-kit-form.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { toast } from "#app/lib/toast.ts";
-import { PASSWORD_TEXT, passwordChangeSchema } from "#domain/auth.ts";
+import { passwordChangeSchema } from "#domain/auth.ts";
+import { PASSWORD_TEXT } from "#domain/auth-text.ts";
 import type { Route } from "./+types/password";
 
 export const meta = () => [{ title: pageTitle(PASSWORD_TEXT.title) }, { name: "robots", content: "noindex" }];
@@ -59,15 +62,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { result: submission.reply({ resetForm: true }), changed: true };
 }
 
+const changeSchema = (auth: typeof import("#domain/auth.ts")) => auth.passwordChangeSchema;
+
 /** /admin/password: the owner changes the admin password (current one required). */
 export default function AdminPassword({ actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const { form, fields } = useKitForm({
     id: "password-change",
+    module: authForms,
+    schema: changeSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(passwordChangeSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
   });
 
   useEffect(() => {

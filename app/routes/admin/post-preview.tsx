@@ -6,7 +6,8 @@ import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { isDatabaseId } from "#domain/ids.ts";
-import { postStatusLabel, postTypeLabel } from "#domain/posts.ts";
+import { postTypeLabel } from "#domain/post-links.ts";
+import { postStatusLabel } from "#domain/posts.ts";
 import type { Route } from "./+types/post-preview";
 
 const Eye = icon("eye", EyeNode);

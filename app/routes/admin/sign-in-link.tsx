@@ -5,7 +5,7 @@ import { SIGN_IN_LINK_INTENT, SignInLinkRequest } from "#app/components/admin/si
 import { buttonClass } from "#app/components/ui/button.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
-import { SIGN_IN_LINK_TEXT, type SignInLinkState } from "#domain/auth.ts";
+import { SIGN_IN_LINK_TEXT, type SignInLinkState } from "#domain/auth-text.ts";
 import type { Route } from "./+types/sign-in-link";
 
 // The one-time sign-in link e-mailed to the owner while sign-in is throttled (issue 26), and the

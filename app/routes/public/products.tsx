@@ -27,17 +27,14 @@ import { SITE } from "#app/lib/site.ts";
 import { useAwaited } from "#app/lib/use-awaited.ts";
 import {
   type Breed,
-  type CatalogFilters,
   type Category,
-  catalogFiltersFrom,
-  catalogSearchParams,
   type NamedOption,
-  PAGE_SIZE,
   type Toy,
   type ToyCardData,
   type ToyPage,
   toOption,
 } from "#domain/catalog.ts";
+import { type CatalogFilters, catalogFiltersFrom, catalogSearchParams, PAGE_SIZE } from "#domain/catalog-query.ts";
 import { toyItemListJsonLd } from "#domain/structured-data.ts";
 import { countOf } from "#domain/text.ts";
 import type { Route } from "./+types/products";

@@ -9,7 +9,7 @@ import {
 import { appContext } from "#app/lib/app-context.server.ts";
 import { loadPostDetail } from "#app/lib/posts.server.ts";
 import { siteUrlFrom } from "#app/lib/seo.ts";
-import { postTypeLabel } from "#domain/posts.ts";
+import { postTypeLabel } from "#domain/post-links.ts";
 import type { Route } from "./+types/review-detail";
 
 export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) =>

@@ -6,13 +6,14 @@ import { Form, Link, useNavigate } from "react-router";
 import { ImageUploadField } from "#app/components/admin/image-upload-field.tsx";
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
 import { FormErrors, SelectField, TextAreaField, TextField } from "#app/components/form/field.tsx";
+import { breedForms } from "#app/components/form/form-modules.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { ApiError, callApi, failureReason } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
-import { type AdminBreed, type BreedInput, breedInputSchema } from "#domain/breed-form.ts";
+import type { AdminBreed, BreedInput } from "#domain/breed-form.ts";
 import { BREED_SIZES, BREED_TEXT } from "#domain/breed-text.ts";
 
 /** What the breed page's action answers when the form was posted before the scripts ran. */
@@ -20,7 +21,9 @@ export interface BreedActionData {
   result: SubmissionResult<string[]>;
 }
 
-const FORM_FIELDS: readonly string[] = breedInputSchema.keyof().options;
+const formSchema = (forms: typeof import("#domain/breed-form.ts")) => forms.breedInputSchema;
+/** the form's fields (a send comes only after the form's schema has loaded and checked it) */
+const formFields = (): readonly string[] => breedForms.current?.module.breedInputSchema.keyof().options ?? [];
 
 function startingValues(breed: AdminBreed | null) {
   return {
@@ -50,7 +53,7 @@ export function BreedForm({ breed, actionData }: { breed: AdminBreed | null; act
     } catch (error) {
       const fieldErrors =
         error instanceof ApiError
-          ? Object.fromEntries(Object.entries(error.fieldErrors).filter(([field]) => FORM_FIELDS.includes(field)))
+          ? Object.fromEntries(Object.entries(error.fieldErrors).filter(([field]) => formFields().includes(field)))
           : {};
       toast({
         title: "Error",
@@ -67,7 +70,8 @@ export function BreedForm({ breed, actionData }: { breed: AdminBreed | null; act
 
   const { form, fields, busy } = useKitForm({
     id: "breed",
-    schema: breedInputSchema,
+    module: breedForms,
+    schema: formSchema,
     lastResult: actionData?.result,
     send,
     defaultValue: startedFrom,

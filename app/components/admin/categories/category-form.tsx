@@ -7,13 +7,14 @@ import { ImageUploadField } from "#app/components/admin/image-upload-field.tsx";
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
 import { categoryIcon } from "#app/components/category-icon.tsx";
 import { FormErrors, SelectField, TextAreaField, TextField } from "#app/components/form/field.tsx";
+import { categoryForms } from "#app/components/form/form-modules.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { ApiError, callApi, failureReason } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
-import { type AdminCategory, type CategoryFormInput, categoryFormSchema } from "#domain/category-form.ts";
+import type { AdminCategory, CategoryFormInput } from "#domain/category-form.ts";
 import { CATEGORY_ICONS, CATEGORY_TEXT, knownCategoryIcon } from "#domain/category-text.ts";
 
 /** What the category page's action answers when the form was posted before the scripts ran. */
@@ -21,7 +22,9 @@ export interface CategoryActionData {
   result: SubmissionResult<string[]>;
 }
 
-const FORM_FIELDS: readonly string[] = categoryFormSchema.keyof().options;
+const formSchema = (forms: typeof import("#domain/category-form.ts")) => forms.categoryFormSchema;
+/** the form's fields (a send comes only after the form's schema has loaded and checked it) */
+const formFields = (): readonly string[] => categoryForms.current?.module.categoryFormSchema.keyof().options ?? [];
 
 function startingValues(category: AdminCategory | null) {
   return {
@@ -67,7 +70,7 @@ export function CategoryForm({
     } catch (error) {
       const fieldErrors =
         error instanceof ApiError
-          ? Object.fromEntries(Object.entries(error.fieldErrors).filter(([field]) => FORM_FIELDS.includes(field)))
+          ? Object.fromEntries(Object.entries(error.fieldErrors).filter(([field]) => formFields().includes(field)))
           : {};
       toast({
         title: "Error",
@@ -84,7 +87,8 @@ export function CategoryForm({
 
   const { form, fields, busy } = useKitForm({
     id: "category",
-    schema: categoryFormSchema,
+    module: categoryForms,
+    schema: formSchema,
     lastResult: actionData?.result,
     send,
     defaultValue: startedFrom,

@@ -1,7 +1,7 @@
 import { Filter } from "lucide-react";
 import type { Result } from "#app/lib/result.ts";
-import { QUIZ_QUESTIONS } from "#domain/quiz.ts";
 import { QUIZ_FUNNEL_LABELS, type QuizFunnel, withDropOff } from "#domain/quiz-funnel.ts";
+import { QUIZ_QUESTIONS } from "#domain/quiz-questions.ts";
 import { DashboardPanel, formatCount, PanelError } from "./dashboard-panel";
 
 const percent = (value: number) => `${value.toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;

@@ -4,8 +4,14 @@ import { Eraser } from "lucide-react";
 import { Form } from "react-router";
 import { FieldErrors, FormErrors } from "#app/components/form/field.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { useKitForm } from "#app/components/form/use-kit-form.ts";
+import { formModule, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { erasureFormSchema } from "#domain/personal-data.ts";
+
+// This screen reads other exports of personal-data.ts too, so its schema comes with the page; the kit's
+// checking half (Conform's Zod adapter) still loads on the form's first focus.
+const personalDataForms = formModule(async () => ({ erasureFormSchema }));
+
+const erasureSchema = (forms: { erasureFormSchema: typeof erasureFormSchema }) => forms.erasureFormSchema;
 
 /**
  * Erases everything about one address: the owner ticks that it cannot be undone, which is the
@@ -15,7 +21,8 @@ import { erasureFormSchema } from "#domain/personal-data.ts";
 export function EraseForm({ email, lastResult }: { email: string; lastResult?: SubmissionResult<string[]> | null }) {
   const { form, fields } = useKitForm({
     id: "erase-personal-data",
-    schema: erasureFormSchema,
+    module: personalDataForms,
+    schema: erasureSchema,
     lastResult,
     defaultValue: { email },
   });

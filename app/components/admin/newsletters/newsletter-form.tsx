@@ -7,11 +7,17 @@ import { InsertProductDialog, insertTokenLine } from "#app/components/admin/post
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
 import { FormErrors, TextAreaField, TextField } from "#app/components/form/field.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { setFieldInput, useKitForm } from "#app/components/form/use-kit-form.ts";
+import { formModule, setFieldInput, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { MAX_NEWSLETTER_PREHEADER, MAX_NEWSLETTER_SUBJECT, newsletterInputSchema } from "#domain/newsletters.ts";
+
+// This screen reads other exports of newsletters.ts too, so its schema comes with the page; the kit's
+// checking half (Conform's Zod adapter) still loads on the form's first focus.
+const newsletterForms = formModule(async () => ({ newsletterInputSchema }));
+
+const inputSchema = (forms: { newsletterInputSchema: typeof newsletterInputSchema }) => forms.newsletterInputSchema;
 
 /**
  * Subject, preview text and markdown body of a draft on the form kit, posted to the page's
@@ -36,7 +42,13 @@ export function NewsletterForm({
   // where the caret was when the picker opened, and where it goes once the picker has closed
   const caret = useRef<number | null>(null);
   const caretAfterInsert = useRef<number | null>(null);
-  const { form, fields } = useKitForm({ id, schema: newsletterInputSchema, lastResult, defaultValue: startedFrom });
+  const { form, fields } = useKitForm({
+    id,
+    module: newsletterForms,
+    schema: inputSchema,
+    lastResult,
+    defaultValue: startedFrom,
+  });
   // not while saving: the page's answer (a redirect) must not be held up by the question. The
   // save button names the intent (Enter in a field submits with it too): a hidden input would be
   // a value the draft did not start with, and leaving an untouched draft would ask first.

@@ -1,14 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Check, Eye, PackagePlus, Save, Send, Undo2 } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { ImageUploadField } from "#app/components/admin/image-upload-field.tsx";
 import { useBrowserTimeZone } from "#app/components/admin/subscribers/subscriber-filters.tsx";
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
 import { FieldErrors, FormErrors, SelectField, TextAreaField, TextField } from "#app/components/form/field.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { type SendOutcome, setFieldInput, useKitForm } from "#app/components/form/use-kit-form.ts";
+import { formModule, type SendOutcome, setFieldInput, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { ApiError } from "#app/lib/api.ts";
@@ -16,15 +16,14 @@ import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from "#domain/post-extras.ts";
 import { type PostWrite, postFormSchema, publishDayOf, publishTimeOf } from "#domain/post-form.ts";
+import { postPath, postTypeLabel } from "#domain/post-links.ts";
 import {
   META_DESCRIPTION_HINT,
   META_TITLE_HINT,
   POST_TYPES,
   type Post,
   type PostStatus,
-  postPath,
   postStatusLabel,
-  postTypeLabel,
 } from "#domain/posts.ts";
 import { readingTimeOf, WORDS_PER_MINUTE } from "#domain/reading-time.ts";
 import { slugify } from "#domain/slug.ts";
@@ -34,6 +33,10 @@ import { MarkdownPreview } from "./markdown-preview";
 import { describeError, POST_TEXT, savePost } from "./post-api";
 import { SearchResultPreview } from "./search-result-preview";
 import { type ToyChoice, ToySearch } from "./toy-search";
+
+// This screen reads other exports of post-form.ts too, so its schema comes with the page; the kit's
+// checking half (Conform's Zod adapter) still loads on the form's first focus.
+const postForms = formModule(async () => ({ postFormSchema }));
 
 /** The list address to go back to after a save, marking the saved post's row. */
 export function withSaved(returnTo: string, id: number): string {
@@ -203,9 +206,9 @@ export function PostForm({
   );
   const [startedFrom, setStartedFrom] = useState(rendered);
   // The browser reads the day in its own zone: noon there is stored.
-  const schema = useMemo(
-    () =>
-      postFormSchema({
+  const schema = useCallback(
+    (forms: { postFormSchema: typeof postFormSchema }) =>
+      forms.postFormSchema({
         zone: "local",
         storedPublishedAt: post?.publishedAt ?? null,
         currentStatus: post?.status ?? null,
@@ -245,6 +248,7 @@ export function PostForm({
 
   const { form, fields, busy } = useKitForm({
     id: "post",
+    module: postForms,
     schema,
     lastResult: actionData?.result,
     send,

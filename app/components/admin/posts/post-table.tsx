@@ -3,7 +3,8 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { formatCompactDate, isoDay } from "#domain/dates.ts";
-import { type PostStatus, type PostSummary, postPath, postStatusLabel, postTypeLabel } from "#domain/posts.ts";
+import { postPath, postTypeLabel } from "#domain/post-links.ts";
+import { type PostStatus, type PostSummary, postStatusLabel } from "#domain/posts.ts";
 import { POST_BULK_FORM_ID } from "./post-bulk-bar";
 
 const STATUS_COLOURS: Record<PostStatus, string> = {

@@ -1,13 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
 import { EyeOff, Save, Send } from "lucide-react";
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { ImageUploadField } from "#app/components/admin/image-upload-field.tsx";
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
 import { FormErrors, SwitchField, TextAreaField, TextField } from "#app/components/form/field.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
+import { formModule, type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { ApiError, callApi, failureReason } from "#app/lib/api.ts";
@@ -25,6 +25,10 @@ import { slugify } from "#domain/slug.ts";
 import { type BreedChoice, ProductBreedPicker } from "./product-breed-picker";
 import { ProductCategorySelect } from "./product-category-select";
 import { ProductPriceFacts } from "./product-price-facts";
+
+// This screen reads other exports of product-form.ts too, so its schema comes with the page; the kit's
+// checking half (Conform's Zod adapter) still loads on the form's first focus.
+const productForms = formModule(async () => ({ productFormSchema }));
 
 /** What the product page's action answers when the form was posted before the scripts ran. */
 export interface ProductActionData {
@@ -111,7 +115,10 @@ export function ProductForm({
   const editing = toy !== null;
   const [uploading, setUploading] = useState(false);
   const startedFrom = useMemo(() => startingValues(toy), [toy]);
-  const schema = useMemo(() => productFormSchema(toy), [toy]);
+  const schema = useCallback(
+    (forms: { productFormSchema: typeof productFormSchema }) => forms.productFormSchema(toy),
+    [toy],
+  );
 
   async function send(input: ProductInput & { slug?: string }): Promise<SendOutcome> {
     const publishing = toy?.status === "draft" && input.status === "published";
@@ -165,6 +172,7 @@ export function ProductForm({
 
   const { form, fields, busy } = useKitForm({
     id: "product",
+    module: productForms,
     schema,
     lastResult: actionData?.result,
     send,

@@ -1,12 +1,12 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Save } from "lucide-react";
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { SiteNotices } from "#app/components/admin/settings/site-notices.tsx";
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
 import { FormErrors, SelectField, TextAreaField, TextField } from "#app/components/form/field.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { useKitForm } from "#app/components/form/use-kit-form.ts";
+import { formModule, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { MAX_DISCLOSURE_TEXT } from "#domain/disclosure.ts";
 import {
@@ -29,6 +29,10 @@ import {
   type SiteSettings,
   siteSettingsFormSchema,
 } from "#domain/site-settings.ts";
+
+// This screen reads other exports of site-settings.ts too, so its schema comes with the page; the kit's
+// checking half (Conform's Zod adapter) still loads on the form's first focus.
+const settingsForms = formModule(async () => ({ siteSettingsFormSchema }));
 
 const CARD = "mt-8 scroll-mt-24 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6";
 
@@ -143,9 +147,18 @@ export function SettingsForm({
 }) {
   const navigation = useNavigation();
   const home = marketplaceOfHost(settings.defaultMarketplace);
-  const schema = useMemo(() => siteSettingsFormSchema(home), [home]);
+  const schema = useCallback(
+    (forms: { siteSettingsFormSchema: typeof siteSettingsFormSchema }) => forms.siteSettingsFormSchema(home),
+    [home],
+  );
   const [startedFrom] = useState(() => startingValues(settings, home));
-  const { form, fields } = useKitForm({ id: "site-settings", schema, lastResult, defaultValue: startedFrom });
+  const { form, fields } = useKitForm({
+    id: "site-settings",
+    module: settingsForms,
+    schema,
+    lastResult,
+    defaultValue: startedFrom,
+  });
   const { blocker } = useUnsavedChanges(navigation.state === "idle" && formChanged(form.value, startedFrom));
   const creators = settings.creators;
   const savedSecret = creators?.source === "admin" && creators.hasSecret;

@@ -7,7 +7,7 @@ import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { FormErrors, SelectField } from "#app/components/form/field.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { useKitForm } from "#app/components/form/use-kit-form.ts";
+import { formModule, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
@@ -15,6 +15,11 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { newsletterFromPostSchema, newsletterInputSchema } from "#domain/newsletters.ts";
 import type { Route } from "./+types/new";
+
+// the action parses with this schema too: it comes with the page
+const fromPostForms = formModule(async () => ({ newsletterFromPostSchema }));
+const fromPostSchema = (forms: { newsletterFromPostSchema: typeof newsletterFromPostSchema }) =>
+  forms.newsletterFromPostSchema;
 
 export const meta = () => [{ title: pageTitle("New Newsletter") }, { name: "robots", content: "noindex" }];
 
@@ -58,7 +63,12 @@ function FromPostForm({
   posts: { id: number; title: string }[];
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const { form, fields } = useKitForm({ id: "newsletter-from-post", schema: newsletterFromPostSchema, lastResult });
+  const { form, fields } = useKitForm({
+    id: "newsletter-from-post",
+    module: fromPostForms,
+    schema: fromPostSchema,
+    lastResult,
+  });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="from-post" />

@@ -18,6 +18,7 @@ import { settle } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { toOption } from "#domain/catalog.ts";
+import { postTypeLabel } from "#domain/post-links.ts";
 import {
   defaultDirection,
   POST_LIST_PAGE_SIZE,
@@ -28,7 +29,7 @@ import {
   postListFiltersFrom,
   postListParams,
 } from "#domain/post-list.ts";
-import { POST_STATUSES, POST_TYPES, type PostSummary, postStatusLabel, postTypeLabel } from "#domain/posts.ts";
+import { POST_STATUSES, POST_TYPES, type PostSummary, postStatusLabel } from "#domain/posts.ts";
 import { moveToTrashQuestion } from "#domain/trash.ts";
 import type { Route } from "./+types/list";
 
