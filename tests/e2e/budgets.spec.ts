@@ -27,17 +27,17 @@ const FORMS: Budget = { gzip: 150 * KB };
 const OVER_BUDGET: Record<string, Budget> = {
   "/products": { gzip: 132, br: 114.5 },
   "/reviews/ironjaw-tread-chew-review-built-for-power-chewers": { gzip: 132.4, br: 114.7 },
-  "/admin/products": { gzip: 177 },
+  "/admin/products": { gzip: 174.8 },
   "/admin/product-sources": { gzip: 164.5 },
   // the screens with a form of the kit whose schema module the screen reads otherwise too (or
   // with heavy editors): Zod comes with the page
-  "/admin/posts/new": { gzip: 239.2 },
-  "/admin/products/new": { gzip: 193.5 },
-  "/admin/categories/new": { gzip: 155 },
-  "/admin/breeds/new": { gzip: 154.5 },
-  "/admin/media": { gzip: 156.5 },
-  "/admin/newsletters/new": { gzip: 178.5 },
-  "/admin/data-rights": { gzip: 174 },
+  "/admin/posts/new": { gzip: 237 },
+  "/admin/products/new": { gzip: 192.1 },
+  "/admin/categories/new": { gzip: 154 },
+  "/admin/breeds/new": { gzip: 153.4 },
+  "/admin/media": { gzip: 155.5 },
+  "/admin/newsletters/new": { gzip: 177.7 },
+  "/admin/data-rights": { gzip: 173.8 },
   "/admin/settings": { gzip: 179 },
 };
 
