@@ -25,21 +25,20 @@ const FORMS: Budget = { gzip: 150 * KB };
  * reminder to take it off this list.
  */
 const OVER_BUDGET: Record<string, Budget> = {
-  "/": { gzip: 132, br: 114.5 },
-  "/products": { gzip: 132.5, br: 115 },
-  "/reviews/ironjaw-tread-chew-review-built-for-power-chewers": { gzip: 132.5, br: 115 },
-  "/admin/products": { gzip: 178 },
-  "/admin/product-sources": { gzip: 166 },
+  "/products": { gzip: 132, br: 114.5 },
+  "/reviews/ironjaw-tread-chew-review-built-for-power-chewers": { gzip: 132.4, br: 114.7 },
+  "/admin/products": { gzip: 174.8 },
+  "/admin/product-sources": { gzip: 164.5 },
   // the screens with a form of the kit whose schema module the screen reads otherwise too (or
   // with heavy editors): Zod comes with the page
-  "/admin/posts/new": { gzip: 240 },
-  "/admin/products/new": { gzip: 194.5 },
-  "/admin/categories/new": { gzip: 156.5 },
-  "/admin/breeds/new": { gzip: 156 },
-  "/admin/media": { gzip: 158 },
-  "/admin/newsletters/new": { gzip: 179.5 },
-  "/admin/data-rights": { gzip: 176 },
-  "/admin/settings": { gzip: 180.5 },
+  "/admin/posts/new": { gzip: 237 },
+  "/admin/products/new": { gzip: 192.1 },
+  "/admin/categories/new": { gzip: 154 },
+  "/admin/breeds/new": { gzip: 153.4 },
+  "/admin/media": { gzip: 155.5 },
+  "/admin/newsletters/new": { gzip: 177.7 },
+  "/admin/data-rights": { gzip: 173.8 },
+  "/admin/settings": { gzip: 179 },
 };
 
 /** Asserts a page's budget, or for a page still over it its ceiling (OVER_BUDGET). */
