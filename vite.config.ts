@@ -5,6 +5,14 @@ import { defineConfig } from "vite";
 type ModuleInfo = { importers: readonly string[]; importedIds: readonly string[] } | null;
 type Chunking = { getModuleInfo(id: string): ModuleInfo };
 
+/** `from` and every module reachable from it by `next` (its importers, or its imports), transitively. */
+function reach(from: string, ctx: Chunking, next: (info: NonNullable<ModuleInfo>) => readonly string[]): string[] {
+  const seen = new Set([from]);
+  for (const id of seen)
+    for (const other of next(ctx.getModuleInfo(id) ?? { importers: [], importedIds: [] })) seen.add(other);
+  return [...seen];
+}
+
 /** React, React DOM and the router: one file every page loads, instead of four. */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
 const FORM_KIT = /[\\/]node_modules[\\/](zod|@conform-to)[\\/]/;
@@ -27,12 +35,6 @@ const SHELL = /[\\/]app[\\/](root|routes[\\/]public[\\/](layout|home))\.tsx($|\?
  * 0.1 KB less there in all). Modules only admin screens or other pages share keep Rolldown's split.
  */
 function storefrontChunk() {
-  const reach = (from: string, ctx: Chunking, next: (info: NonNullable<ModuleInfo>) => readonly string[]) => {
-    const seen = new Set([from]);
-    for (const id of seen)
-      for (const other of next(ctx.getModuleInfo(id) ?? { importers: [], importedIds: [] })) seen.add(other);
-    return [...seen];
-  };
   return (id: string, ctx: Chunking) => {
     if (ROUTE.test(id)) return null;
     if (!reach(id, ctx, (info) => info.importers).some((importer) => SHELL.test(importer))) return null;
@@ -50,12 +52,6 @@ const ADMIN = /[\\/]app[\\/]routes[\\/]admin[\\/]layout\.tsx($|\?)/;
  * admin screens share was measured too: 16 KB, more than each screen used (up to +4.5 KB).
  */
 function adminChunk() {
-  const reach = (from: string, ctx: Chunking, next: (info: NonNullable<ModuleInfo>) => readonly string[]) => {
-    const seen = new Set([from]);
-    for (const id of seen)
-      for (const other of next(ctx.getModuleInfo(id) ?? { importers: [], importedIds: [] })) seen.add(other);
-    return [...seen];
-  };
   return (id: string, ctx: Chunking) => {
     if (ROUTE.test(id)) return null;
     const importers = reach(id, ctx, (info) => info.importers);
