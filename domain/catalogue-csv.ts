@@ -1,12 +1,19 @@
 import { z } from "zod";
 import type { AdminToy, NamedOption } from "./catalog";
+import { CATALOGUE_IMPORT_MAX_BYTES } from "./catalogue-csv-text";
 import { type CsvRecord, parseCsv, readCsvCell, UTF8_BOM, writeCsvLine } from "./csv";
 import { isDatabaseId } from "./ids";
-import { type ProductInput, primaryCategory, productInputSchema, tidyList } from "./product-form";
-import { optionalSlugSchema } from "./slug";
+import { optionalSlugSchema, type ProductInput, primaryCategory, productInputSchema, tidyList } from "./product-form";
 import { countOf, FORBIDDEN_CHARACTER_MESSAGE, hasForbiddenCharacters } from "./text";
 import { uploadedImageHash } from "./upload-urls";
 import { wireSchema } from "./wire-schema";
+
+export {
+  CATALOGUE_CSV_FILENAME,
+  CATALOGUE_IMPORT_FIELD,
+  CATALOGUE_IMPORT_MAX_BYTES,
+  catalogueImportCounts,
+} from "./catalogue-csv-text";
 
 // The whole catalogue as one CSV file (issue 27, decision 059): GET /api/admin/toys.csv writes
 // every product outside the trash, drafts too, and POST /api/admin/toys/import reads the same
@@ -14,11 +21,6 @@ import { wireSchema } from "./wire-schema";
 // at once. Rows are checked by the product form's own schema (product-form.ts); cells are
 // formula-safe and lossless (csv.ts writeCsvCell), so export -> import -> export is byte-identical.
 
-export const CATALOGUE_CSV_FILENAME = "toys.csv";
-/** The multipart field the import's file comes in. */
-export const CATALOGUE_IMPORT_FIELD = "file";
-/** The largest import file: 10,000 products with long details fit with room to spare. */
-export const CATALOGUE_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** The most product rows one import takes (the large demo catalogue has 10,022). */
 export const CATALOGUE_IMPORT_MAX_ROWS = 20_000;
 
@@ -603,15 +605,6 @@ export type CatalogueImportOutcome =
     };
 
 export const CATALOGUE_IMPORT_STATUS = { "too-large": 413, unreadable: 400, rows: 422, conflict: 409 } as const;
-
-/** "1 to create, 2 to update, 20 unchanged" (a preview) or "1 created, 2 updated, 20 unchanged" (done). */
-export function catalogueImportCounts(report: CatalogueImportReport, done: boolean): string {
-  return [
-    `${report.create} ${done ? "created" : "to create"}`,
-    `${report.update} ${done ? "updated" : "to update"}`,
-    `${report.skip} unchanged`,
-  ].join(", ");
-}
 
 /** The 422's message: how many rows are wrong, and that nothing was written. */
 export function catalogueImportRefusalMessage(report: CatalogueImportReport): string {

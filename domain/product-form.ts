@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { TOY_STATUSES, type Toy } from "./catalog";
 import { normalisePrice } from "./price";
-import { MAX_SLUG_LENGTH, optionalSlugSchema, SLUG_PATTERN } from "./slug";
+import { DEFAULT_RATING, MAX_RETAILER_ITEM_ID } from "./product-form-text";
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "./slug";
 import { wireSchema } from "./wire-schema";
 
 // The admin product form's rules and messages (spec/quiz-and-admin.md §5 "Product form"),
@@ -13,8 +14,6 @@ import { wireSchema } from "./wire-schema";
  * shows five (decision 012).
  */
 export const RATING_PATTERN = /^[0-5](\.\d)?$/;
-
-export const DEFAULT_RATING = "4.5";
 
 /** Spec §5: a breed recommended twice for one product (the form's toast, the API's 409). */
 export const ALREADY_RECOMMENDED = {
@@ -36,9 +35,6 @@ export function coerceReviewCount(value: unknown): number {
   return Number.isFinite(number) && number > 0 ? Math.min(Math.trunc(number), 1_000_000_000) : 0;
 }
 
-/** A retailer item id's length limit: feeds' ids are short (Google allows 50), with room to spare. */
-export const MAX_RETAILER_ITEM_ID = 100;
-
 const optionalText = (max: number, label: string) =>
   z
     .string()
@@ -52,6 +48,23 @@ const optionalUrl = (label: string) =>
     (v) => v === null || /^https?:\/\/\S+$/i.test(v) || /^\/(?!\/)\S*$/.test(v),
     `${label} must be a web address (https://...)`,
   );
+
+/**
+ * An optional slug in a request body (POST /api/toys, PUT /api/toys/{id}): absent or empty
+ * keeps the current one (a new toy's is made from its name).
+ */
+export const optionalSlugSchema = wireSchema(() =>
+  z.object({
+    slug: z
+      .string("Slug can only contain lowercase letters, numbers, and hyphens")
+      .trim()
+      .max(MAX_SLUG_LENGTH, `Slug must be at most ${MAX_SLUG_LENGTH} characters`)
+      .refine((v) => v === "" || SLUG_PATTERN.test(v), "Slug can only contain lowercase letters, numbers, and hyphens")
+      .transform((v) => v || undefined)
+      .nullish()
+      .transform((v) => v ?? undefined),
+  }),
+);
 
 export const productFields = wireSchema(() => ({
   name: z

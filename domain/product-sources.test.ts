@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedUrlForDisplay, intervalText, productSyncNotice, syncFinishedMessage } from "./product-sources";
+import { feedUrlForDisplay, intervalText, productSyncNotice, syncFinishedMessage } from "./product-sources-text";
 
 describe("the product sources page", () => {
   it("says what a finished sync counted", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ASSOCIATE_TAG_NOTICE } from "./associate-tag-text";
 import { MAX_DISCLOSURE_TEXT, normalizeDisclosure } from "./disclosure";
 import {
   ASSOCIATE_TAG_PATTERN,
@@ -8,7 +9,11 @@ import {
   parseAssociateTags,
   type TagsByMarketplace,
 } from "./marketplaces";
+import { POSTAL_ADDRESS_ANCHOR, SETTINGS_PATH } from "./settings-links";
 import { wireSchema } from "./wire-schema";
+
+export { ASSOCIATE_TAG_NOTICE } from "./associate-tag-text";
+export { ASSOCIATE_TAGS_ANCHOR, POSTAL_ADDRESS_ANCHOR } from "./settings-links";
 
 // The site's settings (issue 26, decision 047; issue 27, decision 061): what the owner edits in
 // the admin over the defaults of the server's configuration. The postal address every marketing
@@ -19,13 +24,6 @@ import { wireSchema } from "./wire-schema";
 export const MAX_POSTAL_ADDRESS = 300;
 export const MAX_POSTAL_ADDRESS_LINES = 6;
 const MIN_POSTAL_ADDRESS = 10;
-
-export const SETTINGS_PATH = "/admin/settings";
-/** The postal address form on the settings page, for links that lead to it. */
-export const POSTAL_ADDRESS_ANCHOR = "postal-address";
-
-/** The Amazon Associates section of the settings page. */
-export const ASSOCIATE_TAGS_ANCHOR = "amazon-associates";
 
 /** Product feeds one site reads: more would make one sync take longer than its interval. */
 export const MAX_FEED_URLS = 20;
@@ -449,13 +447,6 @@ export const POSTAL_ADDRESS_NOTICE: SiteNotice = {
   title: "Newsletters cannot be sent yet",
   text: "The law (CAN-SPAM) requires your postal address in every newsletter, and none is set, so sending is refused. Quiz results e-mails go out without it until you add it.",
   link: { href: `${SETTINGS_PATH}#${POSTAL_ADDRESS_ANCHOR}`, label: "Add your postal address" },
-};
-
-export const ASSOCIATE_TAG_NOTICE: SiteNotice = {
-  id: "associate-tag",
-  title: "Amazon clicks earn you nothing yet",
-  text: "No Amazon Associates tag is set for your marketplace, so Amazon cannot credit you for visitors who buy after clicking through. Add your tag (like yourname-20) under Amazon Associates in the settings: it applies at once.",
-  link: { href: `${SETTINGS_PATH}#${ASSOCIATE_TAGS_ANCHOR}`, label: "Add your associate tag" },
 };
 
 /** What the owner still has to set up, most pressing first. */

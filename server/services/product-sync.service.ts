@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { type FeedItem, parseProductFeed } from "#domain/product-feed.ts";
-import { feedUrlForDisplay, type ProductSources } from "#domain/product-sources.ts";
+import type { ProductSources } from "#domain/product-sources.ts";
+import { feedUrlForDisplay } from "#domain/product-sources-text.ts";
 import {
   applySourceFacts,
   factsFromAmazon,

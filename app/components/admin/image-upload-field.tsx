@@ -1,8 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
 import { ImageOff, Images, LoaderCircle, Trash2, Upload } from "lucide-react";
-import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import { MediaPickerDialog } from "#app/components/admin/media/media-picker-dialog.tsx";
+import { type ChangeEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { FieldErrors, INPUT_CLASS } from "#app/components/form/field.tsx";
 import { setFieldInput } from "#app/components/form/use-kit-form.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
@@ -10,6 +9,12 @@ import { ApiError, callApi } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { uploadedImageHash } from "#domain/upload-urls.ts";
+
+// The library's picker is code for a click the owner may never make: it loads on the first
+// "Choose from library" (decision 069), and stays mounted from then on, as it was before.
+const MediaPickerDialog = lazy(() =>
+  import("#app/components/admin/media/media-picker-dialog.tsx").then((m) => ({ default: m.MediaPickerDialog })),
+);
 
 /** The upload limit of spec §9 (the server refuses anything bigger with 413). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -115,6 +120,7 @@ export function ImageUploadField({
   const [uploading, setUploading] = useState(false);
   const [brokenPreview, setBrokenPreview] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
+  const [pickerOpened, setPickerOpened] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const busyRef = useRef(onBusyChange);
   busyRef.current = onBusyChange;
@@ -232,7 +238,10 @@ export function ImageUploadField({
             {/* An image already uploaded is reused from the media library instead of uploaded again. */}
             <button
               type="button"
-              onClick={() => setPicking(true)}
+              onClick={() => {
+                setPickerOpened(true);
+                setPicking(true);
+              }}
               disabled={locked}
               aria-haspopup="dialog"
               className={buttonClass("secondary", "sm")}
@@ -261,16 +270,20 @@ export function ImageUploadField({
           </p>
         </div>
       </div>
-      <MediaPickerDialog
-        open={picking}
-        label={label}
-        onClose={() => setPicking(false)}
-        onPick={(url, item) => {
-          setFieldInput(inputRef.current, url);
-          adoptAlt(item.altText);
-          setPicking(false);
-        }}
-      />
+      {pickerOpened ? (
+        <Suspense fallback={null}>
+          <MediaPickerDialog
+            open={picking}
+            label={label}
+            onClose={() => setPicking(false)}
+            onPick={(url, item) => {
+              setFieldInput(inputRef.current, url);
+              adoptAlt(item.altText);
+              setPicking(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </fieldset>
   );
 }

@@ -28,7 +28,7 @@ import {
   dashboardPeriodFrom,
 } from "#domain/insights.ts";
 import { countryName } from "#domain/marketplaces.ts";
-import { hiddenPricesNotice, productSyncNotice } from "#domain/product-sources.ts";
+import { hiddenPricesNotice, productSyncNotice } from "#domain/product-sources-text.ts";
 import { periodEnding } from "#domain/quiz-funnel.ts";
 import { SEARCH_TOP_TERMS } from "#domain/search.ts";
 import { siteNotices } from "#domain/site-settings.ts";

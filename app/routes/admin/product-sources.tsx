@@ -9,14 +9,14 @@ import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { toast } from "#app/lib/toast.ts";
+import type { ProductSources } from "#domain/product-sources.ts";
 import {
   intervalText,
   PRODUCT_SOURCES_TEXT,
-  type ProductSources,
   SYNC_STATUS_LABELS,
   SYNC_TRIGGER_LABELS,
   syncFinishedMessage,
-} from "#domain/product-sources.ts";
+} from "#domain/product-sources-text.ts";
 import type { SyncRun } from "#domain/product-sync.ts";
 import type { Route } from "./+types/product-sources";
 

@@ -3,12 +3,12 @@ import { type ChangeEvent, type RefObject, useEffect, useRef, useState } from "r
 import { Link, useFetcher } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { toast } from "#app/lib/toast.ts";
+import type { CatalogueImportReport } from "#domain/catalogue-csv.ts";
 import {
   CATALOGUE_IMPORT_FIELD,
   CATALOGUE_IMPORT_MAX_BYTES,
-  type CatalogueImportReport,
   catalogueImportCounts,
-} from "#domain/catalogue-csv.ts";
+} from "#domain/catalogue-csv-text.ts";
 import { countOf } from "#domain/text.ts";
 
 /** What the products page's action answers to an import (a preview, or the import applied or refused). */

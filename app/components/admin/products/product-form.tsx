@@ -6,36 +6,29 @@ import { Form, Link, useNavigate } from "react-router";
 import { ImageUploadField } from "#app/components/admin/image-upload-field.tsx";
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
 import { FormErrors, SwitchField, TextAreaField, TextField } from "#app/components/form/field.tsx";
+import { productForms } from "#app/components/form/form-modules.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { formModule, type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
+import { type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { ApiError, callApi, failureReason } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
 import type { AdminToy, CategoryRef } from "#domain/catalog.ts";
-import {
-  DEFAULT_RATING,
-  MAX_RETAILER_ITEM_ID,
-  type ProductInput,
-  productFormFields,
-  productFormSchema,
-} from "#domain/product-form.ts";
+import type { ProductInput } from "#domain/product-form.ts";
+import { DEFAULT_RATING, MAX_RETAILER_ITEM_ID } from "#domain/product-form-text.ts";
 import type { ToyPriceState } from "#domain/product-sync.ts";
 import { slugify } from "#domain/slug.ts";
 import { type BreedChoice, ProductBreedPicker } from "./product-breed-picker";
 import { ProductCategorySelect } from "./product-category-select";
 import { ProductPriceFacts } from "./product-price-facts";
 
-// This screen reads other exports of product-form.ts too, so its schema comes with the page; the kit's
-// checking half (Conform's Zod adapter) still loads on the form's first focus.
-const productForms = formModule(async () => ({ productFormSchema }));
-
 /** What the product page's action answers when the form was posted before the scripts ran. */
 export interface ProductActionData {
   result: SubmissionResult<string[]>;
 }
 
-const FORM_FIELDS: readonly string[] = productFormFields.keyof().options;
+/** the form's fields (a send comes only after the form's schema has loaded and checked it) */
+const formFields = (): readonly string[] => productForms.current?.module.productFormFields.keyof().options ?? [];
 
 /** The form's starting values: spec §3 defaults for a new product, the stored ones in edit mode. */
 function startingValues(toy: AdminToy | null) {
@@ -66,7 +59,7 @@ function startingValues(toy: AdminToy | null) {
 
 /** The API's per-field messages about fields this form has. */
 function formFieldErrors(error: ApiError): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(error.fieldErrors).filter(([field]) => FORM_FIELDS.includes(field)));
+  return Object.fromEntries(Object.entries(error.fieldErrors).filter(([field]) => formFields().includes(field)));
 }
 
 function Card({ title, id, children }: { title: string; id: string; children: ReactNode }) {
@@ -115,10 +108,7 @@ export function ProductForm({
   const editing = toy !== null;
   const [uploading, setUploading] = useState(false);
   const startedFrom = useMemo(() => startingValues(toy), [toy]);
-  const schema = useCallback(
-    (forms: { productFormSchema: typeof productFormSchema }) => forms.productFormSchema(toy),
-    [toy],
-  );
+  const schema = useCallback((forms: typeof import("#domain/product-form.ts")) => forms.productFormSchema(toy), [toy]);
 
   async function send(input: ProductInput & { slug?: string }): Promise<SendOutcome> {
     const publishing = toy?.status === "draft" && input.status === "published";

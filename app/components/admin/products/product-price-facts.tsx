@@ -1,6 +1,6 @@
 import { LocalDate } from "#app/components/admin/local-date.tsx";
 import type { AdminToy } from "#domain/catalog.ts";
-import { PRICE_FACTS_TEXT, PRICE_SOURCE_LABELS } from "#domain/product-sources.ts";
+import { PRICE_FACTS_TEXT, PRICE_SOURCE_LABELS } from "#domain/product-sources-text.ts";
 import type { ToyPriceState } from "#domain/product-sync.ts";
 
 const CELL = "px-2 py-2 align-top first:pl-0 last:pr-0";

@@ -24,13 +24,10 @@ import { type AppContext, appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
+import { ASSOCIATE_TAG_NOTICE } from "#domain/associate-tag-text.ts";
 import { type AdminProductRow, type Toy, toOption } from "#domain/catalog.ts";
-import {
-  CATALOGUE_CSV_FILENAME,
-  CATALOGUE_IMPORT_FIELD,
-  CATALOGUE_IMPORT_STATUS,
-  catalogueImportCounts,
-} from "#domain/catalogue-csv.ts";
+import { CATALOGUE_IMPORT_STATUS } from "#domain/catalogue-csv.ts";
+import { CATALOGUE_CSV_FILENAME, CATALOGUE_IMPORT_FIELD, catalogueImportCounts } from "#domain/catalogue-csv-text.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import {
   bulkDoneMessage,
@@ -40,7 +37,6 @@ import {
   productListFiltersFrom,
   productListParams,
 } from "#domain/product-list.ts";
-import { ASSOCIATE_TAG_NOTICE } from "#domain/site-settings.ts";
 import { moveToTrashQuestion } from "#domain/trash.ts";
 import type { Route } from "./+types/list";
 
