@@ -1,5 +1,5 @@
 import { ASSOCIATE_TAGS_ANCHOR, SETTINGS_PATH } from "./settings-links";
-import type { SiteNotice } from "./site-settings";
+import type { SiteNotice } from "./site-settings-text";
 
 // Kept apart from site-settings.ts and its Zod schemas: the products list shows this notice, and
 // importing it from site-settings.ts put all of Zod (25 KB gzip) on that screen (decision 069).

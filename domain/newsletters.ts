@@ -1,15 +1,11 @@
 import { z } from "zod";
 import { NEWSLETTER_STATUSES } from "./newsletter-status";
+import { MAX_NEWSLETTER_CONTENT, MAX_NEWSLETTER_PREHEADER, MAX_NEWSLETTER_SUBJECT } from "./newsletter-text";
 import type { PostBlock } from "./product-boxes";
 import { wireSchema } from "./wire-schema";
 
 // Newsletters the owner writes (or makes from a published post) and sends to every subscribed
 // address through the outbox (issue 19): what the API takes and answers, shared with the pages.
-
-export const MAX_NEWSLETTER_SUBJECT = 200;
-export const MAX_NEWSLETTER_CONTENT = 60_000;
-/** Mail programs show 40 to 140 characters of the preview line; longer would only be cut. */
-export const MAX_NEWSLETTER_PREHEADER = 150;
 
 const subject = wireSchema(() =>
   z
@@ -196,11 +192,3 @@ export function newsletterPlacement(id: number): `email:${number}` {
 export function testSubject(subjectText: string): string {
   return `[Test] ${subjectText}`;
 }
-
-/** What a test send answers (POST /api/admin/newsletters/{id}/test, the page's status line). */
-export const TEST_SEND_TEXT = {
-  sent: (to: string) => `A test copy was sent to ${to}.`,
-  queued: (to: string) => `A test copy to ${to} is queued: it goes out as soon as the mail server takes it.`,
-  saved: (to: string) => `A test copy to ${to} is stored in the outbox.`,
-  note: "No mail server is configured (SMTP_URL): e-mails wait in the outbox until one is.",
-} as const;

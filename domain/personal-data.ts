@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { emailAddressSchema } from "./email";
-import { type ConsentEvent, consentEventSchema, type SubscriberStatus } from "./subscribers";
+import { ERASURE_CONFIRM_MESSAGE, type ERASURE_COUNT_LABELS } from "./personal-data-text";
+import type { SubscriberStatus } from "./subscriber-text";
+import { type ConsentEvent, consentEventSchema } from "./subscribers";
 import { wireSchema } from "./wire-schema";
 
 // A visitor's data rights (GDPR/CCPA, issue 19): everything the site holds about an address as
@@ -11,8 +13,6 @@ export const personalDataQuerySchema = wireSchema(() => z.object({ email: emailA
 
 /** GET /api/admin/personal-data/erasures: all erasures, or those of one address. */
 export const erasureListQuerySchema = wireSchema(() => z.object({ email: emailAddressSchema.optional() }));
-
-export const ERASURE_CONFIRM_MESSAGE = "Tick the box to confirm that everything about this address is erased";
 
 /** The erasure form: the address, and the owner's confirmation that it cannot be undone. */
 export const erasureFormSchema = wireSchema(() =>
@@ -96,13 +96,6 @@ export const personalDataSchema = wireSchema(() =>
 );
 export type PersonalData = z.infer<typeof personalDataSchema>;
 
-/** How many rows of each kind an erasure deleted. */
-export const ERASURE_COUNT_LABELS = {
-  quizSubmissions: "Quiz submissions",
-  subscribers: "Subscriber records",
-  contactMessages: "Contact messages",
-  outboxMessages: "E-mails",
-} as const;
 export type ErasureCounts = Record<keyof typeof ERASURE_COUNT_LABELS, number>;
 
 /**
@@ -131,8 +124,6 @@ export const dataErasureSchema = wireSchema(() =>
   }),
 );
 export type DataErasure = z.infer<typeof dataErasureSchema>;
-
-export const PERSONAL_DATA_FILENAME = "personal-data.json";
 
 /** What a look-up in the admin shows about an address: how much is held, and its consent history. */
 export interface PersonalDataSummary {

@@ -2,7 +2,7 @@ import type { PriceSource } from "./catalog";
 import { CHECK_PRICE_TEXT, formatMaxAge, type HiddenPrices } from "./price-stamp";
 import type { SyncCounts, SyncRun } from "./product-sync";
 import { SETTINGS_PATH } from "./settings-links";
-import type { SiteNotice } from "./site-settings";
+import type { SiteNotice } from "./site-settings-text";
 
 // The admin's view of the product sync (issue 27): what is configured to sync from, the runs,
 // and where a toy's price comes from, in the owner's words. Kept apart from product-sources.ts

@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { ASSOCIATE_TAG_NOTICE } from "./associate-tag-text";
 import { DEFAULT_DISCLOSURE_TEXT } from "./disclosure";
-import {
-  ASSOCIATE_TAG_NOTICE,
-  normalizePostalAddress,
-  POSTAL_ADDRESS_NOTICE,
-  SETTINGS_TEXT,
-  siteNotices,
-  siteSettingsFormSchema,
-  siteSettingsInputSchema,
-} from "./site-settings";
+import { normalizePostalAddress, siteSettingsFormSchema, siteSettingsInputSchema } from "./site-settings";
+import { POSTAL_ADDRESS_NOTICE, SETTINGS_TEXT, siteNotices } from "./site-settings-text";
 
 /** The messages the API's schema gives for a body, by field. */
 function refused(body: unknown): Record<string, string[]> {

@@ -1,18 +1,18 @@
 import { z } from "zod";
 import { csvLine } from "./csv";
+import {
+  CONSENT_ACTIONS,
+  CONSENT_SOURCES,
+  type ConsentAction,
+  type ConsentSource,
+  SUBSCRIBER_STATUS_LABELS,
+  SUBSCRIBER_STATUSES,
+  type SubscriberStatus,
+} from "./subscriber-text";
 import { wireSchema } from "./wire-schema";
 
 // Newsletter subscribers as the owner manages them (issue 19): the list, its filters, the CSV
 // export and the one change the owner may make by hand (unsubscribing an address).
-
-export const SUBSCRIBER_STATUSES = ["subscribed", "unsubscribed", "bounced"] as const;
-export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
-
-export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
-  subscribed: "Subscribed",
-  unsubscribed: "Unsubscribed",
-  bounced: "Bounced",
-};
 
 /** Subscribers per page, in the admin table and by default in the API. */
 export const SUBSCRIBERS_PAGE_SIZE = 50;
@@ -217,44 +217,6 @@ export function localDateTimeFormatter(locale?: string, timeZone?: string): (dat
 
 // The consent history (issue 26): every consent and withdrawal of an address, as it happened,
 // kept beside the subscriber's current state instead of overwriting it.
-
-export const CONSENT_ACTIONS = [
-  "subscribed",
-  "confirmation-requested",
-  "resubscribed",
-  "unsubscribed",
-  "bounced",
-] as const;
-export type ConsentAction = (typeof CONSENT_ACTIONS)[number];
-
-export const CONSENT_ACTION_LABELS: Record<ConsentAction, string> = {
-  subscribed: "Subscribed",
-  "confirmation-requested": "Asked to subscribe again (confirmation e-mailed)",
-  resubscribed: "Subscribed again (confirmed by e-mail)",
-  unsubscribed: "Unsubscribed",
-  bounced: "Bounced",
-};
-
-export const CONSENT_SOURCES = [
-  "quiz",
-  "confirmation-link",
-  "unsubscribe-link",
-  "one-click",
-  "admin",
-  "mail-server",
-  "earlier-record",
-] as const;
-export type ConsentSource = (typeof CONSENT_SOURCES)[number];
-
-export const CONSENT_SOURCE_LABELS: Record<ConsentSource, string> = {
-  quiz: "Dog Toy Matchmaker Quiz",
-  "confirmation-link": "Link in the confirmation e-mail",
-  "unsubscribe-link": "Unsubscribe link",
-  "one-click": "One-click unsubscribe of the mail program",
-  admin: "By the site owner",
-  "mail-server": "The mail server refused the address",
-  "earlier-record": "Recorded before the history was kept",
-};
 
 /** One event of an address's consent history, as the personal-data export and the admin show it. */
 export const consentEventSchema = wireSchema(() =>

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { DEFAULT_DISCLOSURE_TEXT } from "#domain/disclosure.ts";
 import { DEFAULT_EARNINGS_IMPORT_MAX_BYTES } from "#domain/earnings-import.ts";
 import { ASSOCIATE_TAG_PATTERN, marketplaceOfHost, parseAssociateTags } from "#domain/marketplaces.ts";
-import { CREDENTIAL_VERSIONS, disclosureTextSchema, postalAddressTextSchema } from "#domain/site-settings.ts";
+import { disclosureTextSchema, postalAddressTextSchema } from "#domain/site-settings.ts";
+import { CREDENTIAL_VERSIONS } from "#domain/site-settings-text.ts";
 
 const optionalText = z
   .string()

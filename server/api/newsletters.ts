@@ -1,5 +1,6 @@
 import type { FormReply } from "#domain/form-reply.ts";
-import { newsletterCreateSchema, newsletterInputSchema, TEST_SEND_TEXT } from "#domain/newsletters.ts";
+import { TEST_SEND_TEXT } from "#domain/newsletter-text.ts";
+import { newsletterCreateSchema, newsletterInputSchema } from "#domain/newsletters.ts";
 import { adminOnly } from "#server/http/access.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { createRouter } from "#server/http/router.ts";

@@ -86,10 +86,10 @@ import {
 import {
   dataErasureSchema,
   erasureListQuerySchema,
-  PERSONAL_DATA_FILENAME,
   personalDataQuerySchema,
   personalDataSchema,
 } from "#domain/personal-data.ts";
+import { PERSONAL_DATA_FILENAME } from "#domain/personal-data-text.ts";
 import { postExtrasSchema } from "#domain/post-extras.ts";
 import { postInputSchema } from "#domain/post-form.ts";
 import { postBulkResultSchema, postBulkSchema } from "#domain/post-list.ts";

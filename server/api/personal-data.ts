@@ -1,4 +1,5 @@
-import { erasureListQuerySchema, PERSONAL_DATA_FILENAME, personalDataQuerySchema } from "#domain/personal-data.ts";
+import { erasureListQuerySchema, personalDataQuerySchema } from "#domain/personal-data.ts";
+import { PERSONAL_DATA_FILENAME } from "#domain/personal-data-text.ts";
 import { adminOnly } from "#server/http/access.ts";
 import { createRouter } from "#server/http/router.ts";
 import { parseOr400 } from "#server/http/validation.ts";

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, gt, inArray, lte, notExists, sql } from "drizzle-or
 import { embeddedSlugs, renderMarkdownParts } from "#domain/markdown.ts";
 import type { EmailImageCopy } from "#domain/media.ts";
 import type { NewsletterStatus } from "#domain/newsletter-status.ts";
+import { MAX_NEWSLETTER_PREHEADER } from "#domain/newsletter-text.ts";
 import {
-  MAX_NEWSLETTER_PREHEADER,
   NEWSLETTER_SEND_TEXT,
   type Newsletter,
   type NewsletterCounts,

@@ -8,7 +8,7 @@ import type {
   PersonalData,
   PersonalDataSummary,
 } from "#domain/personal-data.ts";
-import type { SubscriberStatus } from "#domain/subscribers.ts";
+import type { SubscriberStatus } from "#domain/subscriber-text.ts";
 import type { Database } from "#server/db/client.ts";
 import {
   contactMessages,

@@ -9,16 +9,14 @@ import {
   marketplaceOfHost,
   type TagsByMarketplace,
 } from "#domain/marketplaces.ts";
-import {
-  CREDENTIAL_VERSIONS,
-  type CreatorsInput,
-  type CredentialVersion,
-  SETTINGS_TEXT,
-  type SettingName,
-  type SettingSource,
-  type SiteSettings,
-  type SiteSettingsInput,
+import type {
+  CreatorsInput,
+  SettingName,
+  SettingSource,
+  SiteSettings,
+  SiteSettingsInput,
 } from "#domain/site-settings.ts";
+import { CREDENTIAL_VERSIONS, type CredentialVersion, SETTINGS_TEXT } from "#domain/site-settings-text.ts";
 import type { Database } from "#server/db/client.ts";
 import { siteSettings } from "#server/db/schema.ts";
 import { seal, sealingKey, unseal } from "./sealed-secret";

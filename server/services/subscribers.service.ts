@@ -1,11 +1,11 @@
 import { and, desc, eq, gte, ilike, lt, ne, type SQL, sql } from "drizzle-orm";
+import type { SubscriberStatus } from "#domain/subscriber-text.ts";
 import {
   dayStart,
   type Subscriber,
   type SubscriberCsvRow,
   type SubscriberFilter,
   type SubscriberListQuery,
-  type SubscriberStatus,
 } from "#domain/subscribers.ts";
 import type { Database } from "#server/db/client.ts";
 import { newsletterSubscribers } from "#server/db/schema.ts";

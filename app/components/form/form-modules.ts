@@ -12,3 +12,6 @@ export const mediaForms = formModule(() => import("#domain/media-form.ts"));
 export const categoryForms = formModule(() => import("#domain/category-form.ts"));
 export const breedForms = formModule(() => import("#domain/breed-form.ts"));
 export const productForms = formModule(() => import("#domain/product-form.ts"));
+export const newsletterForms = formModule(() => import("#domain/newsletters.ts"));
+export const personalDataForms = formModule(() => import("#domain/personal-data.ts"));
+export const settingsForms = formModule(() => import("#domain/site-settings.ts"));

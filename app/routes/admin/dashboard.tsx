@@ -31,7 +31,7 @@ import { countryName } from "#domain/marketplaces.ts";
 import { hiddenPricesNotice, productSyncNotice } from "#domain/product-sources-text.ts";
 import { periodEnding } from "#domain/quiz-funnel.ts";
 import { SEARCH_TOP_TERMS } from "#domain/search.ts";
-import { siteNotices } from "#domain/site-settings.ts";
+import { siteNotices } from "#domain/site-settings-text.ts";
 import type { Route } from "./+types/dashboard";
 import type { loader as adminLoader } from "./layout";
 

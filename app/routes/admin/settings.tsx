@@ -10,7 +10,8 @@ import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { toast } from "#app/lib/toast.ts";
 import { marketplaceOfHost } from "#domain/marketplaces.ts";
-import { SETTINGS_FORM_FIELDS, SETTINGS_TEXT, siteSettingsFormSchema } from "#domain/site-settings.ts";
+import { siteSettingsFormSchema } from "#domain/site-settings.ts";
+import { SETTINGS_FORM_FIELDS, SETTINGS_TEXT } from "#domain/site-settings-text.ts";
 import type { Route } from "./+types/settings";
 
 export const meta = () => [{ title: pageTitle(SETTINGS_TEXT.title) }, { name: "robots", content: "noindex" }];

@@ -3,15 +3,11 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { Eraser } from "lucide-react";
 import { Form } from "react-router";
 import { FieldErrors, FormErrors } from "#app/components/form/field.tsx";
+import { personalDataForms } from "#app/components/form/form-modules.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { formModule, useKitForm } from "#app/components/form/use-kit-form.ts";
-import { erasureFormSchema } from "#domain/personal-data.ts";
+import { useKitForm } from "#app/components/form/use-kit-form.ts";
 
-// This screen reads other exports of personal-data.ts too, so its schema comes with the page; the kit's
-// checking half (Conform's Zod adapter) still loads on the form's first focus.
-const personalDataForms = formModule(async () => ({ erasureFormSchema }));
-
-const erasureSchema = (forms: { erasureFormSchema: typeof erasureFormSchema }) => forms.erasureFormSchema;
+const erasureSchema = (forms: typeof import("#domain/personal-data.ts")) => forms.erasureFormSchema;
 
 /**
  * Erases everything about one address: the owner ticks that it cannot be undone, which is the

@@ -6,18 +6,15 @@ import { Form, useNavigation } from "react-router";
 import { InsertProductDialog, insertTokenLine } from "#app/components/admin/posts/insert-product-dialog.tsx";
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
 import { FormErrors, TextAreaField, TextField } from "#app/components/form/field.tsx";
+import { newsletterForms } from "#app/components/form/form-modules.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { formModule, setFieldInput, useKitForm } from "#app/components/form/use-kit-form.ts";
+import { setFieldInput, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { MAX_NEWSLETTER_PREHEADER, MAX_NEWSLETTER_SUBJECT, newsletterInputSchema } from "#domain/newsletters.ts";
+import { MAX_NEWSLETTER_PREHEADER, MAX_NEWSLETTER_SUBJECT } from "#domain/newsletter-text.ts";
 
-// This screen reads other exports of newsletters.ts too, so its schema comes with the page; the kit's
-// checking half (Conform's Zod adapter) still loads on the form's first focus.
-const newsletterForms = formModule(async () => ({ newsletterInputSchema }));
-
-const inputSchema = (forms: { newsletterInputSchema: typeof newsletterInputSchema }) => forms.newsletterInputSchema;
+const inputSchema = (forms: typeof import("#domain/newsletters.ts")) => forms.newsletterInputSchema;
 
 /**
  * Subject, preview text and markdown body of a draft on the form kit, posted to the page's

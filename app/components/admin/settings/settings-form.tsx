@@ -5,9 +5,11 @@ import { Form, useNavigation } from "react-router";
 import { SiteNotices } from "#app/components/admin/settings/site-notices.tsx";
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
 import { FormErrors, SelectField, TextAreaField, TextField } from "#app/components/form/field.tsx";
+import { settingsForms } from "#app/components/form/form-modules.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { formModule, useKitForm } from "#app/components/form/use-kit-form.ts";
+import { useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
+import { ASSOCIATE_TAG_NOTICE } from "#domain/associate-tag-text.ts";
 import { MAX_DISCLOSURE_TEXT } from "#domain/disclosure.ts";
 import {
   associateTagLines,
@@ -16,23 +18,15 @@ import {
   type MarketplaceCountry,
   marketplaceOfHost,
 } from "#domain/marketplaces.ts";
+import { ASSOCIATE_TAGS_ANCHOR, POSTAL_ADDRESS_ANCHOR } from "#domain/settings-links.ts";
+import type { SettingSource, SiteSettings } from "#domain/site-settings.ts";
 import {
-  ASSOCIATE_TAG_NOTICE,
-  ASSOCIATE_TAGS_ANCHOR,
   CREDENTIAL_VERSION_LABELS,
   CREDENTIAL_VERSIONS,
   MAX_POSTAL_ADDRESS,
-  POSTAL_ADDRESS_ANCHOR,
   SCHEDULE_LIMITS,
   SETTINGS_TEXT,
-  type SettingSource,
-  type SiteSettings,
-  siteSettingsFormSchema,
-} from "#domain/site-settings.ts";
-
-// This screen reads other exports of site-settings.ts too, so its schema comes with the page; the kit's
-// checking half (Conform's Zod adapter) still loads on the form's first focus.
-const settingsForms = formModule(async () => ({ siteSettingsFormSchema }));
+} from "#domain/site-settings-text.ts";
 
 const CARD = "mt-8 scroll-mt-24 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6";
 
@@ -148,7 +142,7 @@ export function SettingsForm({
   const navigation = useNavigation();
   const home = marketplaceOfHost(settings.defaultMarketplace);
   const schema = useCallback(
-    (forms: { siteSettingsFormSchema: typeof siteSettingsFormSchema }) => forms.siteSettingsFormSchema(home),
+    (forms: typeof import("#domain/site-settings.ts")) => forms.siteSettingsFormSchema(home),
     [home],
   );
   const [startedFrom] = useState(() => startingValues(settings, home));

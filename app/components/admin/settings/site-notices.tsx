@@ -1,7 +1,7 @@
 import { TriangleAlert } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
-import type { SiteNotice } from "#domain/site-settings.ts";
+import type { SiteNotice } from "#domain/site-settings-text.ts";
 
 /** One thing the owner still has to set up: what goes wrong without it, and a link to where it is set. */
 function Notice({ notice, linked }: { notice: SiteNotice; linked: boolean }) {

@@ -3,12 +3,8 @@ import { Form, Link } from "react-router";
 import { INPUT_CLASS } from "#app/components/form/field.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import {
-  MAX_SUBSCRIBER_SEARCH_LENGTH,
-  SUBSCRIBER_STATUS_LABELS,
-  SUBSCRIBER_STATUSES,
-  type SubscriberFilter,
-} from "#domain/subscribers.ts";
+import { SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES } from "#domain/subscriber-text.ts";
+import { MAX_SUBSCRIBER_SEARCH_LENGTH, type SubscriberFilter } from "#domain/subscribers.ts";
 
 /** The browser's time zone, once the page runs there (the server renders before it can know). */
 export function useBrowserTimeZone(): string | undefined {

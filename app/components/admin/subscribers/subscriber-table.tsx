@@ -4,7 +4,8 @@ import { ConfirmSubmitForm } from "#app/components/admin/confirm-submit-form.tsx
 import { LocalDate } from "#app/components/admin/local-date.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { useHorizontalOverflow } from "#app/lib/use-horizontal-overflow.ts";
-import { SUBSCRIBER_STATUS_LABELS, type Subscriber, type SubscriberStatus } from "#domain/subscribers.ts";
+import { SUBSCRIBER_STATUS_LABELS, type SubscriberStatus } from "#domain/subscriber-text.ts";
+import type { Subscriber } from "#domain/subscribers.ts";
 
 const CELL = "px-4 py-3 align-top";
 

@@ -14,14 +14,9 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
 import { emailAddressSchema } from "#domain/email.ts";
-import {
-  type DataErasure,
-  ERASURE_COUNT_LABELS,
-  erasureFormSchema,
-  PERSONAL_DATA_FILENAME,
-  type PersonalDataSummary,
-} from "#domain/personal-data.ts";
-import { CONSENT_ACTION_LABELS, CONSENT_SOURCE_LABELS, SUBSCRIBER_STATUS_LABELS } from "#domain/subscribers.ts";
+import { type DataErasure, erasureFormSchema, type PersonalDataSummary } from "#domain/personal-data.ts";
+import { ERASURE_COUNT_LABELS, PERSONAL_DATA_FILENAME } from "#domain/personal-data-text.ts";
+import { CONSENT_ACTION_LABELS, CONSENT_SOURCE_LABELS, SUBSCRIBER_STATUS_LABELS } from "#domain/subscriber-text.ts";
 import type { Route } from "./+types/requests";
 
 export const meta = () => [{ title: pageTitle("Data Requests") }, { name: "robots", content: "noindex" }];

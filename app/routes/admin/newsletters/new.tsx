@@ -5,9 +5,10 @@ import { data, Form, Link, redirect } from "react-router";
 import { NewsletterForm } from "#app/components/admin/newsletters/newsletter-form.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { FormErrors, SelectField } from "#app/components/form/field.tsx";
+import { newsletterForms } from "#app/components/form/form-modules.ts";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { formModule, useKitForm } from "#app/components/form/use-kit-form.ts";
+import { useKitForm } from "#app/components/form/use-kit-form.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
@@ -16,10 +17,7 @@ import { settle } from "#app/lib/result.ts";
 import { newsletterFromPostSchema, newsletterInputSchema } from "#domain/newsletters.ts";
 import type { Route } from "./+types/new";
 
-// the action parses with this schema too: it comes with the page
-const fromPostForms = formModule(async () => ({ newsletterFromPostSchema }));
-const fromPostSchema = (forms: { newsletterFromPostSchema: typeof newsletterFromPostSchema }) =>
-  forms.newsletterFromPostSchema;
+const fromPostSchema = (forms: typeof import("#domain/newsletters.ts")) => forms.newsletterFromPostSchema;
 
 export const meta = () => [{ title: pageTitle("New Newsletter") }, { name: "robots", content: "noindex" }];
 
@@ -65,7 +63,7 @@ function FromPostForm({
 }) {
   const { form, fields } = useKitForm({
     id: "newsletter-from-post",
-    module: fromPostForms,
+    module: newsletterForms,
     schema: fromPostSchema,
     lastResult,
   });

@@ -22,8 +22,9 @@ import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { FormReply } from "#domain/form-reply.ts";
 import { isDatabaseId } from "#domain/ids.ts";
-import { newsletterInputSchema, TEST_SEND_TEXT } from "#domain/newsletters.ts";
-import { POSTAL_ADDRESS_NOTICE } from "#domain/site-settings.ts";
+import { TEST_SEND_TEXT } from "#domain/newsletter-text.ts";
+import { newsletterInputSchema } from "#domain/newsletters.ts";
+import { POSTAL_ADDRESS_NOTICE } from "#domain/site-settings-text.ts";
 import type { Route } from "./+types/view";
 
 export const meta: Route.MetaFunction = ({ loaderData: loaded, error }) => {
