@@ -1,11 +1,29 @@
 import { z } from "zod";
 import { TOY_STATUSES, type Toy } from "./catalog";
 import { normalisePrice } from "./price";
-import { MAX_SLUG_LENGTH, optionalSlugSchema, SLUG_PATTERN } from "./slug";
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "./slug";
 import { wireSchema } from "./wire-schema";
 
 // The admin product form's rules and messages (spec/quiz-and-admin.md §5 "Product form"),
 // shared by the form and POST/PUT /api/toys. Upper limits are ours.
+
+/**
+ * An optional slug in a request body (POST /api/toys, PUT /api/toys/{id}): absent or empty
+ * keeps the current one (a new toy's is made from its name). Here rather than in slug.ts, which
+ * pages read for slugify: a schema there put Zod on them (decision 069).
+ */
+export const optionalSlugSchema = wireSchema(() =>
+  z.object({
+    slug: z
+      .string("Slug can only contain lowercase letters, numbers, and hyphens")
+      .trim()
+      .max(MAX_SLUG_LENGTH, `Slug must be at most ${MAX_SLUG_LENGTH} characters`)
+      .refine((v) => v === "" || SLUG_PATTERN.test(v), "Slug can only contain lowercase letters, numbers, and hyphens")
+      .transform((v) => v || undefined)
+      .nullish()
+      .transform((v) => v ?? undefined),
+  }),
+);
 
 /**
  * Spec §5: "one digit 0 to 5 with an optional dot and one decimal digit". Kept exactly, so

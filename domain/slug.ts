@@ -1,6 +1,3 @@
-import { z } from "zod";
-import { wireSchema } from "./wire-schema";
-
 // Addresses made from names: posts (/reviews/{slug}), toys (/toys/{slug}), breeds (/breeds/{slug}).
 
 /** What a slug may be: lowercase letters, digits and single hyphens between them. */
@@ -33,20 +30,3 @@ export function uniqueSlug(base: string, taken: (slug: string) => boolean, fallb
     if (!taken(candidate)) return candidate;
   }
 }
-
-/**
- * An optional slug in a request body (POST /api/toys, PUT /api/toys/{id}): absent or empty
- * keeps the current one (a new toy's is made from its name).
- */
-export const optionalSlugSchema = wireSchema(() =>
-  z.object({
-    slug: z
-      .string("Slug can only contain lowercase letters, numbers, and hyphens")
-      .trim()
-      .max(MAX_SLUG_LENGTH, `Slug must be at most ${MAX_SLUG_LENGTH} characters`)
-      .refine((v) => v === "" || SLUG_PATTERN.test(v), "Slug can only contain lowercase letters, numbers, and hyphens")
-      .transform((v) => v || undefined)
-      .nullish()
-      .transform((v) => v ?? undefined),
-  }),
-);

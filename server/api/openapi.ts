@@ -100,14 +100,13 @@ import {
   postPreviewSchema,
   productBoxToySchema,
 } from "#domain/product-boxes.ts";
-import { productInputSchema } from "#domain/product-form.ts";
+import { optionalSlugSchema, productInputSchema } from "#domain/product-form.ts";
 import { productBulkResultSchema, productBulkSchema } from "#domain/product-list.ts";
 import { productSyncRunSchema, toyPriceStateSchema } from "#domain/product-sync.ts";
 import { quizAnswersSchema, quizStepBodySchema, quizSubmissionSchema } from "#domain/quiz.ts";
 import { quizFunnelQuerySchema, quizFunnelSchema } from "#domain/quiz-funnel.ts";
 import { searchAnswerSchema, searchQuerySchema } from "#domain/search.ts";
 import { siteSettingsInputSchema, siteSettingsSchema } from "#domain/site-settings.ts";
-import { optionalSlugSchema } from "#domain/slug.ts";
 import {
   SUBSCRIBERS_CSV_FILENAME,
   subscriberExportQuerySchema,

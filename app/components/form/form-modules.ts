@@ -11,3 +11,4 @@ export const contactForms = formModule(() => import("#domain/contact.ts"));
 export const mediaForms = formModule(() => import("#domain/media-form.ts"));
 export const categoryForms = formModule(() => import("#domain/category-form.ts"));
 export const breedForms = formModule(() => import("#domain/breed-form.ts"));
+export const postForms = formModule(() => import("#domain/post-form.ts"));

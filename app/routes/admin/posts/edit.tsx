@@ -12,6 +12,7 @@ import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { isDatabaseId } from "#domain/ids.ts";
+import { renderMarkdownParts } from "#domain/markdown.ts";
 import { postFormFields, postFormSchema } from "#domain/post-form.ts";
 import type { Route } from "./+types/edit";
 
@@ -51,6 +52,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           name: reviewed.name,
           price: reviewed.price,
           imageUrl: reviewed.imageUrl,
+        }
+      : null,
+    // The body's preview as the browser would render it at first: the page then needs no
+    // markdown renderer until the body changes (decision 069).
+    renderedBody: post
+      ? {
+          source: post.content,
+          blocks: renderMarkdownParts(post.content).flatMap((part) => (part.kind === "html" ? [part] : [])),
         }
       : null,
     returnTo: listAddress(new URL(request.url).searchParams.get("from")),
@@ -116,7 +125,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 /** The post editor: create mode without an id, edit mode with one. */
 export default function AdminPostEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { post, categories, revisions, reviewedToy, returnTo, savedAt } = loaderData;
+  const { post, categories, revisions, reviewedToy, renderedBody, returnTo, savedAt } = loaderData;
   const heading = post ? "Edit Post" : "Create New Post";
 
   return (
@@ -149,6 +158,7 @@ export default function AdminPostEdit({ loaderData, actionData }: Route.Componen
           reviewedToy={reviewedToy}
           returnTo={returnTo}
           savedAt={savedAt}
+          renderedBody={renderedBody}
         />
       </div>
       {post ? (
