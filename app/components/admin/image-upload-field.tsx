@@ -1,8 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
 import { ImageOff, Images, LoaderCircle, Trash2, Upload } from "lucide-react";
-import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import { MediaPickerDialog } from "#app/components/admin/media/media-picker-dialog.tsx";
+import { type ChangeEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { FieldErrors, INPUT_CLASS } from "#app/components/form/field.tsx";
 import { setFieldInput } from "#app/components/form/use-kit-form.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
@@ -12,6 +11,11 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { uploadedImageHash } from "#domain/upload-urls.ts";
 
 /** The upload limit of spec §9 (the server refuses anything bigger with 413). */
+// The media library's picker loads when "Choose from library" is first pointed at, focused or
+// pressed, not with every form that has an image (decision 069).
+const loadMediaPicker = () => import("#app/components/admin/media/media-picker-dialog.tsx");
+const MediaPickerDialog = lazy(() => loadMediaPicker().then((module) => ({ default: module.MediaPickerDialog })));
+
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /** The image upload messages of spec §5 "Upload" and §8 "Upload". */
@@ -115,6 +119,8 @@ export function ImageUploadField({
   const [uploading, setUploading] = useState(false);
   const [brokenPreview, setBrokenPreview] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
+  // the picker is mounted from its first opening on (it loads then)
+  const [pickerOpened, setPickerOpened] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const busyRef = useRef(onBusyChange);
   busyRef.current = onBusyChange;
@@ -232,7 +238,12 @@ export function ImageUploadField({
             {/* An image already uploaded is reused from the media library instead of uploaded again. */}
             <button
               type="button"
-              onClick={() => setPicking(true)}
+              onClick={() => {
+                setPickerOpened(true);
+                setPicking(true);
+              }}
+              onPointerEnter={() => void loadMediaPicker()}
+              onFocus={() => void loadMediaPicker()}
               disabled={locked}
               aria-haspopup="dialog"
               className={buttonClass("secondary", "sm")}
@@ -261,16 +272,20 @@ export function ImageUploadField({
           </p>
         </div>
       </div>
-      <MediaPickerDialog
-        open={picking}
-        label={label}
-        onClose={() => setPicking(false)}
-        onPick={(url, item) => {
-          setFieldInput(inputRef.current, url);
-          adoptAlt(item.altText);
-          setPicking(false);
-        }}
-      />
+      {pickerOpened ? (
+        <Suspense fallback={null}>
+          <MediaPickerDialog
+            open={picking}
+            label={label}
+            onClose={() => setPicking(false)}
+            onPick={(url, item) => {
+              setFieldInput(inputRef.current, url);
+              adoptAlt(item.altText);
+              setPicking(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </fieldset>
   );
 }

@@ -4,7 +4,6 @@ import { Check, Eye, PackagePlus, Save, Send, Undo2 } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { ImageUploadField } from "#app/components/admin/image-upload-field.tsx";
-import { useBrowserTimeZone } from "#app/components/admin/subscribers/subscriber-filters.tsx";
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
 import { FieldErrors, FormErrors, SelectField, TextAreaField, TextField } from "#app/components/form/field.tsx";
 import { postForms } from "#app/components/form/form-modules.ts";
@@ -14,6 +13,7 @@ import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved
 import { buttonClass } from "#app/components/ui/button.ts";
 import { ApiError } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
+import { useBrowserTimeZone } from "#app/lib/use-browser-time-zone.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { PostWrite, postFormSchema } from "#domain/post-form.ts";
 import { postPath, postTypeLabel } from "#domain/post-links.ts";
