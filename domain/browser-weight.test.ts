@@ -23,7 +23,6 @@ const WIRE_MODULES = [
   "api-error",
   "form-reply",
   "product-boxes",
-  "slug",
   "media",
   "upload-urls",
 ];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { META_DESCRIPTION_MAX, META_TITLE_MAX } from "./post-text";
 import { POST_STATUSES } from "./posts";
 import { wireSchema } from "./wire-schema";
 
@@ -24,9 +25,6 @@ const optionalImage = (label: string) =>
     (v) => v === null || /^https?:\/\/\S+$/i.test(v) || /^\/(?!\/)\S*$/.test(v),
     `${label} must be a web address (https://...) or an uploaded image`,
   );
-
-export const META_TITLE_MAX = 120;
-export const META_DESCRIPTION_MAX = 320;
 
 export const postExtrasSchema = wireSchema(() =>
   z.object({

@@ -1,14 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  postFormSchema,
-  postWriteSchema,
-  publishDayOf,
-  publishInstant,
-  publishInstantOf,
-  publishNoonOf,
-  publishTimeOf,
-} from "./post-form";
+import { postFormSchema, postWriteSchema, publishInstant, publishInstantOf, publishNoonOf } from "./post-form";
+import { publishDayOf, publishTimeOf } from "./post-text";
 
 // The post form's schema as the kit runs it: Conform's parse of the posted fields (every value
 // text, an empty one missing), in the browser's zone or, for a form posted before its scripts

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { postExtrasSchema } from "./post-extras";
 import { POST_AUTHOR } from "./post-links";
+import { type PublishZone, publishDayOf, publishTimeOf } from "./post-text";
 import { POST_TYPES, type PostStatus } from "./posts";
 import { readingTimeOf } from "./reading-time";
 import { slugify } from "./slug";
@@ -14,34 +15,9 @@ export { POST_AUTHOR };
 export const DEFAULT_READING_TIME = 5;
 export const POST_CONTENT_MAX = 60_000;
 
-/**
- * The time zone a form's publish day is read in: "local" is the zone of the runtime, which is
- * the browser's once the form's scripts run; "utc" is the zone the server renders the day in,
- * so a form posted before the scripts ran stores the day it showed.
- */
-export type PublishZone = "local" | "utc";
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** The day (yyyy-mm-dd) an instant falls on in a zone. */
-export function publishDayOf(instant: string | Date, zone: PublishZone): string {
-  const date = typeof instant === "string" ? new Date(instant) : instant;
-  return zone === "utc"
-    ? `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`
-    : `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /** Noon of a yyyy-mm-dd day in a zone, as an ISO instant. */
 export function publishNoonOf(day: string, zone: PublishZone): string {
   return publishInstantOf(day, "12:00", zone);
-}
-
-/** The time of day (hh:mm, 24-hour) an instant falls on in a zone. */
-export function publishTimeOf(instant: string | Date, zone: PublishZone): string {
-  const date = typeof instant === "string" ? new Date(instant) : instant;
-  return zone === "utc"
-    ? `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`
-    : `${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 /** A yyyy-mm-dd day at an hh:mm time of day in a zone, as an ISO instant. */

@@ -9,6 +9,24 @@ import { wireSchema } from "./wire-schema";
 // shared by the form and POST/PUT /api/toys. Upper limits are ours.
 
 /**
+ * An optional slug in a request body (POST /api/toys, PUT /api/toys/{id}): absent or empty
+ * keeps the current one (a new toy's is made from its name). Here rather than in slug.ts, which
+ * pages read for slugify: a schema there put Zod on them (decision 069).
+ */
+export const optionalSlugSchema = wireSchema(() =>
+  z.object({
+    slug: z
+      .string("Slug can only contain lowercase letters, numbers, and hyphens")
+      .trim()
+      .max(MAX_SLUG_LENGTH, `Slug must be at most ${MAX_SLUG_LENGTH} characters`)
+      .refine((v) => v === "" || SLUG_PATTERN.test(v), "Slug can only contain lowercase letters, numbers, and hyphens")
+      .transform((v) => v || undefined)
+      .nullish()
+      .transform((v) => v ?? undefined),
+  }),
+);
+
+/**
  * Spec §5: "one digit 0 to 5 with an optional dot and one decimal digit". Kept exactly, so
  * 5.9 passes as the spec says it does; the card shows Math.floor(rating) stars, so 5.9 still
  * shows five (decision 012).
@@ -48,23 +66,6 @@ const optionalUrl = (label: string) =>
     (v) => v === null || /^https?:\/\/\S+$/i.test(v) || /^\/(?!\/)\S*$/.test(v),
     `${label} must be a web address (https://...)`,
   );
-
-/**
- * An optional slug in a request body (POST /api/toys, PUT /api/toys/{id}): absent or empty
- * keeps the current one (a new toy's is made from its name).
- */
-export const optionalSlugSchema = wireSchema(() =>
-  z.object({
-    slug: z
-      .string("Slug can only contain lowercase letters, numbers, and hyphens")
-      .trim()
-      .max(MAX_SLUG_LENGTH, `Slug must be at most ${MAX_SLUG_LENGTH} characters`)
-      .refine((v) => v === "" || SLUG_PATTERN.test(v), "Slug can only contain lowercase letters, numbers, and hyphens")
-      .transform((v) => v || undefined)
-      .nullish()
-      .transform((v) => v ?? undefined),
-  }),
-);
 
 export const productFields = wireSchema(() => ({
   name: z

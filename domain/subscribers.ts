@@ -3,8 +3,6 @@ import { csvLine } from "./csv";
 import {
   CONSENT_ACTIONS,
   CONSENT_SOURCES,
-  type ConsentAction,
-  type ConsentSource,
   SUBSCRIBER_STATUS_LABELS,
   SUBSCRIBER_STATUSES,
   type SubscriberStatus,

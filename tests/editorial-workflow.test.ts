@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Toy } from "../domain/catalog";
-import { postFormSchema, publishDayOf } from "../domain/post-form";
+import { postFormSchema } from "../domain/post-form";
 import type { PostBulkResult } from "../domain/post-list";
+import { publishDayOf } from "../domain/post-text";
 import type { Post, PostRevision, PostSummary } from "../domain/posts";
 import type { TrashItem } from "../domain/trash";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "./support/test-server";

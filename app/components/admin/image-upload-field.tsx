@@ -10,11 +10,10 @@ import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { uploadedImageHash } from "#domain/upload-urls.ts";
 
-// The library's picker is code for a click the owner may never make: it loads on the first
-// "Choose from library" (decision 069), and stays mounted from then on, as it was before.
-const MediaPickerDialog = lazy(() =>
-  import("#app/components/admin/media/media-picker-dialog.tsx").then((m) => ({ default: m.MediaPickerDialog })),
-);
+// The media library's picker loads when "Choose from library" is first pointed at, focused or
+// pressed, not with every form that has an image (decision 069).
+const loadMediaPicker = () => import("#app/components/admin/media/media-picker-dialog.tsx");
+const MediaPickerDialog = lazy(() => loadMediaPicker().then((module) => ({ default: module.MediaPickerDialog })));
 
 /** The upload limit of spec §9 (the server refuses anything bigger with 413). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -120,6 +119,7 @@ export function ImageUploadField({
   const [uploading, setUploading] = useState(false);
   const [brokenPreview, setBrokenPreview] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
+  // the picker is mounted from its first opening on (it loads then)
   const [pickerOpened, setPickerOpened] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const busyRef = useRef(onBusyChange);
@@ -242,6 +242,8 @@ export function ImageUploadField({
                 setPickerOpened(true);
                 setPicking(true);
               }}
+              onPointerEnter={() => void loadMediaPicker()}
+              onFocus={() => void loadMediaPicker()}
               disabled={locked}
               aria-haspopup="dialog"
               className={buttonClass("secondary", "sm")}

@@ -15,3 +15,4 @@ export const productForms = formModule(() => import("#domain/product-form.ts"));
 export const newsletterForms = formModule(() => import("#domain/newsletters.ts"));
 export const personalDataForms = formModule(() => import("#domain/personal-data.ts"));
 export const settingsForms = formModule(() => import("#domain/site-settings.ts"));
+export const postForms = formModule(() => import("#domain/post-form.ts"));

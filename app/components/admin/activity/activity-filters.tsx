@@ -1,8 +1,8 @@
 import { Filter } from "lucide-react";
 import { Form, Link } from "react-router";
-import { useBrowserTimeZone } from "#app/components/admin/subscribers/subscriber-filters.tsx";
 import { INPUT_CLASS } from "#app/components/form/field.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { useBrowserTimeZone } from "#app/lib/use-browser-time-zone.ts";
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,

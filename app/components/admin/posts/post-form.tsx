@@ -1,22 +1,23 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Check, Eye, PackagePlus, Save, Send, Undo2 } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { ImageUploadField } from "#app/components/admin/image-upload-field.tsx";
-import { useBrowserTimeZone } from "#app/components/admin/subscribers/subscriber-filters.tsx";
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
 import { FieldErrors, FormErrors, SelectField, TextAreaField, TextField } from "#app/components/form/field.tsx";
+import { postForms } from "#app/components/form/form-modules.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { formModule, type SendOutcome, setFieldInput, useKitForm } from "#app/components/form/use-kit-form.ts";
+import { type SendOutcome, setFieldInput, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { ApiError } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
+import { useBrowserTimeZone } from "#app/lib/use-browser-time-zone.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { META_DESCRIPTION_MAX, META_TITLE_MAX } from "#domain/post-extras.ts";
-import { type PostWrite, postFormSchema, publishDayOf, publishTimeOf } from "#domain/post-form.ts";
+import type { PostWrite, postFormSchema } from "#domain/post-form.ts";
 import { postPath, postTypeLabel } from "#domain/post-links.ts";
+import { META_DESCRIPTION_MAX, META_TITLE_MAX, publishDayOf, publishTimeOf } from "#domain/post-text.ts";
 import {
   META_DESCRIPTION_HINT,
   META_TITLE_HINT,
@@ -28,15 +29,15 @@ import {
 import { readingTimeOf, WORDS_PER_MINUTE } from "#domain/reading-time.ts";
 import { slugify } from "#domain/slug.ts";
 import { FormattingGuide } from "./formatting-guide";
-import { InsertProductDialog, insertTokenLine } from "./insert-product-dialog";
-import { MarkdownPreview } from "./markdown-preview";
+import { insertTokenLine } from "./insert-token";
+import { loadMarkdown, MarkdownPreview, type RenderedBody } from "./markdown-preview";
 import { describeError, POST_TEXT, savePost } from "./post-api";
 import { SearchResultPreview } from "./search-result-preview";
 import { type ToyChoice, ToySearch } from "./toy-search";
 
-// This screen reads other exports of post-form.ts too, so its schema comes with the page; the kit's
-// checking half (Conform's Zod adapter) still loads on the form's first focus.
-const postForms = formModule(async () => ({ postFormSchema }));
+// Loaded when "Insert product" is first pointed at, focused or pressed, not with the page (decision 069).
+const loadInsertDialog = () => import("./insert-product-dialog");
+const InsertProductDialog = lazy(() => loadInsertDialog().then((module) => ({ default: module.InsertProductDialog })));
 
 /** The list address to go back to after a save, marking the saved post's row. */
 export function withSaved(returnTo: string, id: number): string {
@@ -170,6 +171,7 @@ export function PostForm({
   reviewedToy = null,
   returnTo = "/admin/posts",
   savedAt = null,
+  renderedBody = null,
 }: {
   post: Post | null;
   categories: CategoryOption[];
@@ -180,12 +182,16 @@ export function PostForm({
   returnTo?: string;
   /** when the post was saved with "Save" (the editor stayed open); null otherwise */
   savedAt?: string | null;
+  /** the stored body's HTML, rendered by the server for the preview */
+  renderedBody?: RenderedBody | null;
 }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const editing = post !== null;
   const [uploading, setUploading] = useState(false);
   const [inserting, setInserting] = useState(false);
+  // the dialog is mounted from its first opening on (it loads then)
+  const [insertOpened, setInsertOpened] = useState(false);
   const [reviewed, setReviewed] = useState<ToyChoice | null>(reviewedToy);
   const caret = useRef<number | null>(null);
   // Where the caret goes once the Insert product dialog has closed (its close hands the focus
@@ -494,8 +500,11 @@ export function PostForm({
               onClick={() => {
                 const textarea = document.getElementById(fields.content.id);
                 caret.current = textarea instanceof HTMLTextAreaElement ? textarea.selectionStart : null;
+                setInsertOpened(true);
                 setInserting(true);
               }}
+              onPointerEnter={() => void loadInsertDialog()}
+              onFocus={() => void loadInsertDialog()}
               className={buttonClass("secondary", "sm")}
             >
               <PackagePlus className="size-4" aria-hidden="true" />
@@ -509,6 +518,8 @@ export function PostForm({
                 label="Post body"
                 describedBy="post-formatting-guide"
                 className="h-[28rem] resize-y font-mono text-sm leading-relaxed lg:h-[36rem]"
+                // the preview's renderer, before the first keystroke needs it
+                textareaProps={{ onFocus: () => void loadMarkdown() }}
               />
               <FormattingGuide id="post-formatting-guide" />
             </div>
@@ -517,6 +528,7 @@ export function PostForm({
               source={fields.content.value ?? ""}
               reviewedToyId={reviewed?.id ?? null}
               slug={slugShown}
+              rendered={renderedBody}
             />
           </div>
         </div>
@@ -697,7 +709,11 @@ export function PostForm({
       </Form>
 
       <UnsavedChangesDialog blocker={blocker} what="post" />
-      <InsertProductDialog open={inserting} onInsert={insertToken} onClose={() => setInserting(false)} />
+      {insertOpened ? (
+        <Suspense fallback={null}>
+          <InsertProductDialog open={inserting} onInsert={insertToken} onClose={() => setInserting(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -2,15 +2,9 @@ import { Filter } from "lucide-react";
 import { Form, Link } from "react-router";
 import { INPUT_CLASS } from "#app/components/form/field.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
-import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { useBrowserTimeZone } from "#app/lib/use-browser-time-zone.ts";
 import { SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES } from "#domain/subscriber-text.ts";
 import { MAX_SUBSCRIBER_SEARCH_LENGTH, type SubscriberFilter } from "#domain/subscribers.ts";
-
-/** The browser's time zone, once the page runs there (the server renders before it can know). */
-export function useBrowserTimeZone(): string | undefined {
-  const hydrated = useHydrated();
-  return hydrated ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined;
-}
 
 /**
  * Search by address, status and signup days: a GET form, so the filters live in the URL (the

@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { data, Link, redirect } from "react-router";
 import { AdminNotFound, adminErrorTitle } from "#app/components/admin/admin-not-found.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { editorAfterSave, type PostActionData, PostForm, withSaved } from "#app/components/admin/posts/post-form.tsx";
-import { RevisionsPanel } from "#app/components/admin/posts/revisions-panel.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
@@ -12,8 +12,15 @@ import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { isDatabaseId } from "#domain/ids.ts";
+import { renderMarkdownParts } from "#domain/markdown.ts";
 import { postFormFields, postFormSchema } from "#domain/post-form.ts";
 import type { Route } from "./+types/edit";
+
+// Only an existing post has revisions: a new post's editor does not load the panel (decision 069).
+// The server renders it in place, and the page hydrates it once it has arrived.
+const RevisionsPanel = lazy(() =>
+  import("#app/components/admin/posts/revisions-panel.tsx").then((module) => ({ default: module.RevisionsPanel })),
+);
 
 export const meta: Route.MetaFunction = ({ loaderData: loaded, error }) => {
   const title = error ? adminErrorTitle(error, "Post") : loaded?.post ? `Edit Post: ${loaded.post.title}` : "New Post";
@@ -51,6 +58,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           name: reviewed.name,
           price: reviewed.price,
           imageUrl: reviewed.imageUrl,
+        }
+      : null,
+    // The body's preview as the browser would render it at first: the page then needs no
+    // markdown renderer until the body changes (decision 069).
+    renderedBody: post
+      ? {
+          source: post.content,
+          blocks: renderMarkdownParts(post.content).flatMap((part) => (part.kind === "html" ? [part] : [])),
         }
       : null,
     returnTo: listAddress(new URL(request.url).searchParams.get("from")),
@@ -116,7 +131,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 /** The post editor: create mode without an id, edit mode with one. */
 export default function AdminPostEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { post, categories, revisions, reviewedToy, returnTo, savedAt } = loaderData;
+  const { post, categories, revisions, reviewedToy, renderedBody, returnTo, savedAt } = loaderData;
   const heading = post ? "Edit Post" : "Create New Post";
 
   return (
@@ -149,14 +164,32 @@ export default function AdminPostEdit({ loaderData, actionData }: Route.Componen
           reviewedToy={reviewedToy}
           returnTo={returnTo}
           savedAt={savedAt}
+          renderedBody={renderedBody}
         />
       </div>
       {post ? (
         <div className="mt-8">
-          <RevisionsPanel post={post} revisions={revisions} />
+          <Suspense fallback={<RevisionsLoading />}>
+            <RevisionsPanel post={post} revisions={revisions} />
+          </Suspense>
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** The panel's frame while it loads (a move from the list to a post), so the page does not jump. */
+function RevisionsLoading() {
+  return (
+    <section
+      aria-labelledby="revisions-heading"
+      aria-busy="true"
+      className="min-h-32 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="revisions-heading" className="text-xl font-extrabold tracking-tight">
+        Revisions
+      </h2>
+    </section>
   );
 }
 
