@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { emailAddressSchema } from "./email";
 import { ERASURE_CONFIRM_MESSAGE, type ERASURE_COUNT_LABELS } from "./personal-data-text";
-import type { SubscriberStatus } from "./subscriber-text";
-import { type ConsentEvent, consentEventSchema } from "./subscribers";
+import { CONSENT_ACTIONS, CONSENT_SOURCES, type SubscriberStatus } from "./subscriber-text";
 import { wireSchema } from "./wire-schema";
 
 // A visitor's data rights (GDPR/CCPA, issue 19): everything the site holds about an address as
@@ -23,6 +22,21 @@ export const erasureFormSchema = wireSchema(() =>
 );
 
 const iso = wireSchema(() => z.iso.datetime());
+
+// Here rather than in subscribers.ts, whose words the subscriber screens read: a schema used by
+// a lazily loaded module shares its file, and took Zod with it onto those screens (decision 069).
+/** One event of an address's consent history, as the personal-data export and the admin show it. */
+export const consentEventSchema = wireSchema(() =>
+  z.object({
+    /** ISO 8601 */
+    at: z.iso.datetime(),
+    action: z.enum(CONSENT_ACTIONS),
+    source: z.enum(CONSENT_SOURCES),
+    /** the wording the person was shown when they gave consent; null for a withdrawal */
+    consentText: z.string().nullable(),
+  }),
+);
+export type ConsentEvent = z.infer<typeof consentEventSchema>;
 
 /** Everything held about one address (matched whatever its letter case). */
 export const personalDataSchema = wireSchema(() =>

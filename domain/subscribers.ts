@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { csvLine } from "./csv";
-import {
-  CONSENT_ACTIONS,
-  CONSENT_SOURCES,
-  SUBSCRIBER_STATUS_LABELS,
-  SUBSCRIBER_STATUSES,
-  type SubscriberStatus,
-} from "./subscriber-text";
+import { SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES, type SubscriberStatus } from "./subscriber-text";
 import { wireSchema } from "./wire-schema";
 
 // Newsletter subscribers as the owner manages them (issue 19): the list, its filters, the CSV
@@ -215,19 +209,6 @@ export function localDateTimeFormatter(locale?: string, timeZone?: string): (dat
 
 // The consent history (issue 26): every consent and withdrawal of an address, as it happened,
 // kept beside the subscriber's current state instead of overwriting it.
-
-/** One event of an address's consent history, as the personal-data export and the admin show it. */
-export const consentEventSchema = wireSchema(() =>
-  z.object({
-    /** ISO 8601 */
-    at: z.iso.datetime(),
-    action: z.enum(CONSENT_ACTIONS),
-    source: z.enum(CONSENT_SOURCES),
-    /** the wording the person was shown when they gave consent; null for a withdrawal */
-    consentText: z.string().nullable(),
-  }),
-);
-export type ConsentEvent = z.infer<typeof consentEventSchema>;
 
 /** How long the "Do you want the newsletter again?" link works. */
 export const RESUBSCRIBE_LINK_DAYS = 7;

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
+import type { ConsentEvent } from "#domain/personal-data.ts";
 import type { ConsentAction, ConsentSource } from "#domain/subscriber-text.ts";
-import type { ConsentEvent } from "#domain/subscribers.ts";
 import type { Database } from "#server/db/client.ts";
 import { newsletterConsentEvents } from "#server/db/schema.ts";
 
