@@ -37,12 +37,16 @@ const SHELL = /[\\/]app[\\/](root|routes[\\/]public[\\/](layout|home))\.tsx($|\?
 function storefrontChunk() {
   return (id: string, ctx: Chunking) => {
     if (ROUTE.test(id)) return null;
-    if (!reach(id, ctx, (info) => info.importers).some((importer) => SHELL.test(importer))) return null;
-    return reach(id, ctx, (info) => info.importedIds).some((dep) => FORM_KIT.test(dep)) ? null : "storefront";
+    const importers = reach(id, ctx, (info) => info.importers.filter((importer) => !ICON_BARREL.test(importer)));
+    if (!importers.some((importer) => SHELL.test(importer))) return null;
+    if (reach(id, ctx, (info) => info.importedIds).some((dep) => FORM_KIT.test(dep))) return null;
+    return importers.some((importer) => EVERY_PAGE.test(importer)) ? "common" : "storefront";
   };
 }
 
 const PUBLIC = /[\\/]app[\\/]routes[\\/]public[\\/]/;
+const EVERY_PAGE = /[\\/]app[\\/](root\.tsx|routes[\\/]admin[\\/](?!post-preview\.tsx))/;
+const ICON_BARREL = /[\\/]node_modules[\\/]lucide[\\/]dist[\\/]esm[\\/](lucide|iconsAndAliases)\.mjs$/;
 const ADMIN = /[\\/]app[\\/]routes[\\/]admin[\\/]layout\.tsx($|\?)/;
 
 /**

@@ -2,15 +2,17 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
 import { Send as SendNode } from "lucide";
 import { Form } from "react-router";
+import { formModule, type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { ApiError, callApi } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
 import type { FormReply } from "#domain/form-reply.ts";
 import { FormErrors, TextAreaField, TextField } from "./form/field";
-import { contactForms } from "./form/form-modules";
 import { SubmitButton } from "./form/submit-button";
-import { type SendOutcome, useKitForm } from "./form/use-kit-form";
 import { HoneypotField } from "./honeypot-field";
 import { icon } from "./ui/icon";
+
+// The schema module this form checks with, loaded on the form's first focus or press (use-kit-form.ts).
+const contactForms = formModule(() => import("#domain/contact.ts"));
 
 const Send = icon("send", SendNode);
 

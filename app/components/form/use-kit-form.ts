@@ -24,7 +24,10 @@ type Validation = typeof import("./kit-validation");
 
 /**
  * A domain module whose schema a form checks with, loaded when a form first needs it. Declare
- * one per module, at module level: `formModule(() => import("#domain/auth.ts"))`.
+ * it at module level beside the form that uses it: `formModule(() => import("#domain/auth.ts"))`
+ * (declared in one list, every form page carried every form's loader). A page must not import
+ * that module statically for anything: its words and bounds live in Zod-free modules beside it
+ * (auth-text.ts, post-text.ts, ...), or the module, and Zod with it, comes with the page.
  */
 export interface FormModule<M> {
   /** the module and the kit's checking half, once loaded */

@@ -6,15 +6,17 @@ import { Form, Link, useNavigate } from "react-router";
 import { ImageUploadField } from "#app/components/admin/image-upload-field.tsx";
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
 import { FormErrors, SelectField, TextAreaField, TextField } from "#app/components/form/field.tsx";
-import { breedForms } from "#app/components/form/form-modules.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
+import { formModule, type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { ApiError, callApi, failureReason } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
 import type { AdminBreed, BreedInput } from "#domain/breed-form.ts";
 import { BREED_SIZES, BREED_TEXT } from "#domain/breed-text.ts";
+
+// The schema module this form checks with, loaded on the form's first focus or press (use-kit-form.ts).
+const breedForms = formModule(() => import("#domain/breed-form.ts"));
 
 /** What the breed page's action answers when the form was posted before the scripts ran. */
 export interface BreedActionData {

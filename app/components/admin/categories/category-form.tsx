@@ -7,15 +7,17 @@ import { ImageUploadField } from "#app/components/admin/image-upload-field.tsx";
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
 import { categoryIcon } from "#app/components/category-icon.tsx";
 import { FormErrors, SelectField, TextAreaField, TextField } from "#app/components/form/field.tsx";
-import { categoryForms } from "#app/components/form/form-modules.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
+import { formModule, type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { ApiError, callApi, failureReason } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
 import type { AdminCategory, CategoryFormInput } from "#domain/category-form.ts";
 import { CATEGORY_ICONS, CATEGORY_TEXT, knownCategoryIcon } from "#domain/category-text.ts";
+
+// The schema module this form checks with, loaded on the form's first focus or press (use-kit-form.ts).
+const categoryForms = formModule(() => import("#domain/category-form.ts"));
 
 /** What the category page's action answers when the form was posted before the scripts ran. */
 export interface CategoryActionData {

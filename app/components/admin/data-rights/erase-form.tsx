@@ -3,9 +3,11 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { Eraser } from "lucide-react";
 import { Form } from "react-router";
 import { FieldErrors, FormErrors } from "#app/components/form/field.tsx";
-import { personalDataForms } from "#app/components/form/form-modules.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { useKitForm } from "#app/components/form/use-kit-form.ts";
+import { formModule, useKitForm } from "#app/components/form/use-kit-form.ts";
+
+// The schema module this form checks with, loaded on the form's first focus or press (use-kit-form.ts).
+const personalDataForms = formModule(() => import("#domain/personal-data.ts"));
 
 const erasureSchema = (forms: typeof import("#domain/personal-data.ts")) => forms.erasureFormSchema;
 

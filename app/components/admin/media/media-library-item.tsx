@@ -5,13 +5,15 @@ import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { LocalDate } from "#app/components/admin/local-date.tsx";
 import { FormErrors, TextField } from "#app/components/form/field.tsx";
-import { mediaForms } from "#app/components/form/form-modules.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { useKitForm } from "#app/components/form/use-kit-form.ts";
+import { formModule, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { formatBytes, MAX_ALT_TEXT_LENGTH, MEDIA_TEXT, type MediaItem, type MediaUsage } from "#domain/media.ts";
+
+// The schema module this form checks with, loaded on the form's first focus or press (use-kit-form.ts).
+const mediaForms = formModule(() => import("#domain/media-form.ts"));
 
 const altTextSchema = (forms: typeof import("#domain/media-form.ts")) => forms.mediaAltTextSchema;
 

@@ -7,13 +7,16 @@ import { InsertProductDialog } from "#app/components/admin/posts/insert-product-
 import { insertTokenLine } from "#app/components/admin/posts/insert-token.ts";
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
 import { FormErrors, TextAreaField, TextField } from "#app/components/form/field.tsx";
-import { newsletterForms } from "#app/components/form/form-modules.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { setFieldInput, useKitForm } from "#app/components/form/use-kit-form.ts";
+import { formModule, setFieldInput, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { MAX_NEWSLETTER_PREHEADER, MAX_NEWSLETTER_SUBJECT } from "#domain/newsletter-text.ts";
+
+// The newsletter schemas, loaded on a form's first focus or press (use-kit-form.ts): the draft form
+// and the new-newsletter page's "from a post" form check with them.
+export const newsletterForms = formModule(() => import("#domain/newsletters.ts"));
 
 const inputSchema = (forms: typeof import("#domain/newsletters.ts")) => forms.newsletterInputSchema;
 

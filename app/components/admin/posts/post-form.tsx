@@ -6,9 +6,8 @@ import { Form, Link, useNavigate } from "react-router";
 import { ImageUploadField } from "#app/components/admin/image-upload-field.tsx";
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
 import { FieldErrors, FormErrors, SelectField, TextAreaField, TextField } from "#app/components/form/field.tsx";
-import { postForms } from "#app/components/form/form-modules.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { type SendOutcome, setFieldInput, useKitForm } from "#app/components/form/use-kit-form.ts";
+import { formModule, type SendOutcome, setFieldInput, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { ApiError } from "#app/lib/api.ts";
@@ -34,6 +33,9 @@ import { loadMarkdown, MarkdownPreview, type RenderedBody } from "./markdown-pre
 import { describeError, POST_TEXT, savePost } from "./post-api";
 import { SearchResultPreview } from "./search-result-preview";
 import { type ToyChoice, ToySearch } from "./toy-search";
+
+// The schema module this form checks with, loaded on the form's first focus or press (use-kit-form.ts).
+const postForms = formModule(() => import("#domain/post-form.ts"));
 
 // Loaded when "Insert product" is first pointed at, focused or pressed, not with the page (decision 069).
 const loadInsertDialog = () => import("./insert-product-dialog");

@@ -6,9 +6,8 @@ import { Form, Link, useNavigate } from "react-router";
 import { ImageUploadField } from "#app/components/admin/image-upload-field.tsx";
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
 import { FormErrors, SwitchField, TextAreaField, TextField } from "#app/components/form/field.tsx";
-import { productForms } from "#app/components/form/form-modules.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
+import { formModule, type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { ApiError, callApi, failureReason } from "#app/lib/api.ts";
@@ -21,6 +20,9 @@ import { slugify } from "#domain/slug.ts";
 import { type BreedChoice, ProductBreedPicker } from "./product-breed-picker";
 import { ProductCategorySelect } from "./product-category-select";
 import { ProductPriceFacts } from "./product-price-facts";
+
+// The schema module this form checks with, loaded on the form's first focus or press (use-kit-form.ts).
+const productForms = formModule(() => import("#domain/product-form.ts"));
 
 /** What the product page's action answers when the form was posted before the scripts ran. */
 export interface ProductActionData {

@@ -5,9 +5,8 @@ import { Form, useNavigation } from "react-router";
 import { SiteNotices } from "#app/components/admin/settings/site-notices.tsx";
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
 import { FormErrors, SelectField, TextAreaField, TextField } from "#app/components/form/field.tsx";
-import { settingsForms } from "#app/components/form/form-modules.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { useKitForm } from "#app/components/form/use-kit-form.ts";
+import { formModule, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { ASSOCIATE_TAG_NOTICE } from "#domain/associate-tag-text.ts";
 import { MAX_DISCLOSURE_TEXT } from "#domain/disclosure.ts";
@@ -27,6 +26,9 @@ import {
   SCHEDULE_LIMITS,
   SETTINGS_TEXT,
 } from "#domain/site-settings-text.ts";
+
+// The schema module this form checks with, loaded on the form's first focus or press (use-kit-form.ts).
+const settingsForms = formModule(() => import("#domain/site-settings.ts"));
 
 const CARD = "mt-8 scroll-mt-24 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6";
 
