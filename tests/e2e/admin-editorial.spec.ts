@@ -331,6 +331,39 @@ test.describe("lists and the trash", () => {
   });
 });
 
+test.describe("the editor's first load (decision 069)", () => {
+  test("the preview keeps the server's HTML until the screen is used, then follows the text, without an error", async ({
+    page,
+  }) => {
+    const post = await apiPost(page, {});
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+
+    await page.goto(`/admin/posts/${post.id}`);
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    // hydrated, untouched: the preview is the server's HTML and its code has not loaded
+    const previewScripts = () => scripts.filter((path) => path.includes("markdown-preview"));
+    expect(previewScripts()).toEqual([]);
+    const preview = page.getByRole("region", { name: "Preview" });
+    await expect(preview.getByRole("heading", { name: "Why we like it" })).toBeVisible();
+
+    // the first key press brings it; typing at once still updates the preview
+    await field.content(page).fill(`${CONTENT}\n\n## Straight after loading`);
+    await expect(preview.getByRole("heading", { name: "Straight after loading" })).toBeVisible();
+    await expect(preview.getByRole("heading", { name: "Why we like it" })).toBeVisible();
+    expect(previewScripts()).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+});
+
 test.describe("products inside the editor (issue 17)", () => {
   test("Insert product places a buy box or a table at the caret, and the preview shows them as the page will", async ({
     page,

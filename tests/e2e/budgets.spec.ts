@@ -18,42 +18,10 @@ interface Budget {
 const STOREFRONT: Budget = { gzip: 130 * KB, br: 115 * KB };
 const FORMS: Budget = { gzip: 150 * KB };
 
-/**
- * Pages still over their budget on 2026-11-26, after the second pass of decision 069, in KB (the
- * decision says why, and what would bring each under it): held to that day's figure plus 1.5 KB,
- * so they cannot grow meanwhile. The test fails once such a page meets its budget, as the
- * reminder to take it off this list.
- */
-const OVER_BUDGET: Record<string, Budget> = {
-  "/products": { gzip: 132, br: 114.5 },
-  "/reviews/ironjaw-tread-chew-review-built-for-power-chewers": { gzip: 132.4, br: 114.7 },
-  "/admin/products": { gzip: 174.8 },
-  "/admin/product-sources": { gzip: 164.5 },
-  // the screens with a form of the kit whose schema module the screen reads otherwise too (or
-  // with heavy editors): Zod comes with the page
-  "/admin/posts/new": { gzip: 237 },
-  "/admin/products/new": { gzip: 192.1 },
-  "/admin/categories/new": { gzip: 154 },
-  "/admin/breeds/new": { gzip: 153.4 },
-  "/admin/media": { gzip: 155.5 },
-  "/admin/newsletters/new": { gzip: 177.7 },
-  "/admin/data-rights": { gzip: 173.8 },
-  "/admin/settings": { gzip: 179 },
-};
-
-/** Asserts a page's budget, or for a page still over it its ceiling (OVER_BUDGET). */
+/** Asserts a page's budget. */
 function expectWithin(path: string, measured: { gzip: number; br: number }, budget: Budget) {
-  const over = OVER_BUDGET[path];
-  if (!over) {
-    expect(measured.gzip, `${path} in gzip`).toBeLessThanOrEqual(budget.gzip);
-    if (budget.br !== undefined) expect(measured.br, `${path} in Brotli`).toBeLessThanOrEqual(budget.br);
-    return;
-  }
-  const meets = measured.gzip <= budget.gzip && (budget.br === undefined || measured.br <= budget.br);
-  expect(meets, `${path} meets its budget now: take it off OVER_BUDGET`).toBe(false);
-  console.log(`${path} is over its budget (decision 069): held to ${over.gzip} KB gzip`);
-  expect(measured.gzip, `${path} in gzip`).toBeLessThanOrEqual(over.gzip * KB);
-  if (over.br !== undefined) expect(measured.br, `${path} in Brotli`).toBeLessThanOrEqual(over.br * KB);
+  expect(measured.gzip, `${path} in gzip`).toBeLessThanOrEqual(budget.gzip);
+  if (budget.br !== undefined) expect(measured.br, `${path} in Brotli`).toBeLessThanOrEqual(budget.br);
 }
 
 const storefront = [

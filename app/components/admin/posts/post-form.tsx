@@ -11,6 +11,7 @@ import { formModule, type SendOutcome, setFieldInput, useKitForm } from "#app/co
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { ApiError } from "#app/lib/api.ts";
+import { deferredPart } from "#app/lib/deferred-part.tsx";
 import { toast } from "#app/lib/toast.ts";
 import { useBrowserTimeZone } from "#app/lib/use-browser-time-zone.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
@@ -29,7 +30,7 @@ import { readingTimeOf, WORDS_PER_MINUTE } from "#domain/reading-time.ts";
 import { slugify } from "#domain/slug.ts";
 import { FormattingGuide } from "./formatting-guide";
 import { insertTokenLine } from "./insert-token";
-import { loadMarkdown, MarkdownPreview, type RenderedBody } from "./markdown-preview";
+import type { RenderedBody } from "./markdown-preview";
 import { describeError, POST_TEXT, savePost } from "./post-api";
 import { SearchResultPreview } from "./search-result-preview";
 import { type ToyChoice, ToySearch } from "./toy-search";
@@ -38,6 +39,21 @@ import { type ToyChoice, ToySearch } from "./toy-search";
 const postForms = formModule(() => import("#domain/post-form.ts"));
 
 // Loaded when "Insert product" is first pointed at, focused or pressed, not with the page (decision 069).
+// The preview (the public page's body with its buy boxes, then the markdown renderer) loads on the
+// first use of the screen, not for its hydration: the server renders it, and it has nothing to
+// press but links, which work before (decision 069). Parts with controls hydrate with the page:
+// a press on a part not yet hydrated would be lost.
+const loadPreview = () => import("./markdown-preview");
+const MarkdownPreview = deferredPart(
+  () => loadPreview().then((module) => module.MarkdownPreview),
+  <div className="flex min-w-0 flex-col">
+    <h3 className="text-sm font-bold">Preview</h3>
+    <p className="mt-1 h-[28rem] rounded-lg border border-stone-200 bg-surface px-4 py-4 text-muted sm:px-6 lg:h-[36rem]">
+      Loading the preview...
+    </p>
+  </div>,
+);
+
 const loadInsertDialog = () => import("./insert-product-dialog");
 const InsertProductDialog = lazy(() => loadInsertDialog().then((module) => ({ default: module.InsertProductDialog })));
 
@@ -521,7 +537,7 @@ export function PostForm({
                 describedBy="post-formatting-guide"
                 className="h-[28rem] resize-y font-mono text-sm leading-relaxed lg:h-[36rem]"
                 // the preview's renderer, before the first keystroke needs it
-                textareaProps={{ onFocus: () => void loadMarkdown() }}
+                textareaProps={{ onFocus: () => void loadPreview().then((preview) => preview.loadMarkdown()) }}
               />
               <FormattingGuide id="post-formatting-guide" />
             </div>
