@@ -1,4 +1,5 @@
-import type { ChewStyle, PlayStyle, QuizAnswers, ToyPurpose } from "./quiz";
+import type { QuizAnswers } from "./quiz";
+import type { ChewStyle, PlayStyle, ToyPurpose } from "./quiz-questions";
 
 // Toy recommendations from quiz answers (spec/quiz-and-admin.md §9 "Recommendation scoring").
 

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normalizeEmail } from "./email";
-import {
-  knownQuizAnswers,
-  QUIZ_PROGRESS,
-  QUIZ_QUESTIONS,
-  quizAnswersSchema,
-  quizEmailSchema,
-  quizOptionLabel,
-  quizSubmissionSchema,
-} from "./quiz";
+import { knownQuizAnswers, quizAnswersSchema, quizEmailSchema, quizSubmissionSchema } from "./quiz";
+import { QUIZ_PROGRESS, QUIZ_QUESTIONS, quizOptionLabel } from "./quiz-questions";
 
 const validAnswers = {
   dogSize: "medium",

@@ -6,9 +6,7 @@ import { wireSchema } from "./wire-schema";
 
 // The toy matchmaker quiz (spec/quiz-and-admin.md §3, §5, §9): the rules and messages shared by
 // the quiz form and POST /api/quiz-newsletter. The questions, answer values and labels live in
-// quiz-questions.ts, without Zod, and are re-exported here.
-
-export * from "./quiz-questions";
+// quiz-questions.ts, without Zod.
 
 // A string `error` replaces every issue of the enum, so a missing answer (undefined) and an
 // unknown value get the same message, which is what the form shows next to the question.

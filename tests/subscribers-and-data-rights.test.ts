@@ -1,7 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QUIZ_NEWSLETTER_NOTICE } from "../domain/quiz";
+import { QUIZ_NEWSLETTER_NOTICE } from "../domain/quiz-questions";
 import { dataErasures, newsletterSubscribers } from "../server/db/schema";
 import { createSmtpTransport } from "../server/mail/transport";
 import { type SmtpTestServer, startSmtpTestServer } from "./support/smtp-test-server";

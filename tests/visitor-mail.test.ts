@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { quizAction } from "#app/lib/quiz-action.server.ts";
 import type { QuizActionData } from "#app/lib/quiz-api.ts";
 import { FORM_REPLIES } from "#domain/forms.ts";
-import { QUIZ_NEWSLETTER_NOTICE } from "#domain/quiz.ts";
+import { QUIZ_NEWSLETTER_NOTICE } from "#domain/quiz-questions.ts";
 import { RESUBSCRIBE_NOTICE } from "#domain/subscribers.ts";
 import { createSmtpTransport } from "#server/mail/transport.ts";
 import { type ReceivedMail, type SmtpTestServer, startSmtpTestServer } from "./support/smtp-test-server";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Toy } from "#domain/catalog.ts";
 import { FORM_REPLIES } from "#domain/forms.ts";
-import { QUIZ_NEWSLETTER_NOTICE } from "#domain/quiz.ts";
+import { QUIZ_NEWSLETTER_NOTICE } from "#domain/quiz-questions.ts";
 import { recommendToys } from "#domain/quiz-scoring.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { seedDemoContent } from "#server/db/seed/seed.ts";

@@ -2,14 +2,8 @@ import type { Toy } from "#domain/catalog.ts";
 import { mailboxKey } from "#domain/email.ts";
 import { QUIZ_EMAILS_PER_ADDRESS } from "#domain/forms.ts";
 import { priceView, priceViewText } from "#domain/price-stamp.ts";
-import {
-  QUIZ_NEWSLETTER_NOTICE,
-  QUIZ_SUMMARY_LABELS,
-  type QuizAnswers,
-  type QuizQuestionName,
-  type QuizSubmission,
-  quizOptionLabel,
-} from "#domain/quiz.ts";
+import type { QuizAnswers, QuizQuestionName, QuizSubmission } from "#domain/quiz.ts";
+import { QUIZ_NEWSLETTER_NOTICE, QUIZ_SUMMARY_LABELS, quizOptionLabel } from "#domain/quiz-questions.ts";
 import { recommendToys } from "#domain/quiz-scoring.ts";
 import { RESUBSCRIBE_LINK_DAYS } from "#domain/subscribers.ts";
 import type { Database } from "#server/db/client.ts";

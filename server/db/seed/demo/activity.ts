@@ -1,6 +1,6 @@
 import { isoDay } from "#domain/dates.ts";
-import { QUIZ_QUESTIONS } from "#domain/quiz.ts";
 import type { QuizFunnelStep } from "#domain/quiz-funnel.ts";
+import { QUIZ_QUESTIONS } from "#domain/quiz-questions.ts";
 
 // A month of plausible visitor activity for the demo (issue 28): page views per article, clicks
 // per toy, placement and country, and the Amazon earnings report those clicks would have led to,
