@@ -31,7 +31,7 @@ import { apiNotFound, jsonErrorHandler } from "./http/errors";
 import { favicon } from "./http/favicon";
 import { methodRules } from "./http/method-rules";
 import type { PageMethods } from "./http/page-submissions";
-import { loadAssets, precompressedAssets, staticFolder } from "./http/precompressed";
+import { precompressedAssets, staticFolder } from "./http/precompressed";
 import { oneCacheControl, privateAnswers } from "./http/private-answers";
 import type { RateLimit } from "./http/rate-limit";
 import { requestLog } from "./http/request-log";
@@ -184,7 +184,7 @@ export function createApp({
   if (serveClientBuild) {
     // Vite puts content hashes in every file name under /assets, so they never change: read
     // once, answered from memory (precompressed.ts)
-    app.use("/assets", precompressedAssets(loadAssets(`${clientBuildFolder}/assets`)));
+    app.use("/assets", precompressedAssets(`${clientBuildFolder}/assets`));
     app.use("/assets", staticFolder(`${clientBuildFolder}/assets`, { immutable: true, maxAge: "1y", index: false }));
     app.use(staticFolder(clientBuildFolder, { maxAge: "1h", index: false }));
   }

@@ -12,7 +12,7 @@ import { createLogger } from "#server/logger.ts";
 import { createTestDatabase } from "../../tests/support/test-database";
 import { adminCookie, startTestServer, type TestServer } from "../../tests/support/test-server";
 import { jsonErrorHandler } from "./errors";
-import { loadAssets, precompressedAssets } from "./precompressed";
+import { precompressedAssets } from "./precompressed";
 import { requestLog } from "./request-log";
 
 // A visitor who cancels a download (closes the tab, stops the CSV export) is no fault of ours:
@@ -60,7 +60,7 @@ beforeAll(async () => {
   const app = express();
   app.use(requestLog(logger));
   app.use(waitForHangUp);
-  app.use("/assets", precompressedAssets(loadAssets(dir)));
+  app.use("/assets", precompressedAssets(dir));
   app.use(jsonErrorHandler(logger));
   const listening = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => listening.once("listening", resolve));

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadAssets } from "./precompressed";
+import { precompressedAssets } from "./precompressed";
 
 // The hashed build assets come from memory (decision 043): each client gets the coding it rates
 // highest of those built, the bytes exactly as built, and a validator for a 304.
@@ -22,14 +23,14 @@ beforeAll(async () => {
   writeFileSync(join(dir, "entry-abc123.js.gz"), gzipSync(SOURCE));
   writeFileSync(join(dir, "font-x1.woff2"), Buffer.from([1, 2, 3]));
   writeFileSync(join(dir, "notes-x1.txt"), "not an asset kind the build makes");
-  const files = loadAssets(dir);
-  server = createServer((req, res) => {
-    const answer = files.answerFor(req.url ?? "", req);
-    if (answer) return answer(res);
-    res.statusCode = 404;
-    res.end("fell through");
+  const app = express();
+  app.use(precompressedAssets(dir));
+  app.use((_req, res) => {
+    res.status(404).end("fell through");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => {
+    server = app.listen(0, "127.0.0.1", () => resolve());
+  });
   port = (server.address() as AddressInfo).port;
 });
 afterAll(() => {

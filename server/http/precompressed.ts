@@ -32,20 +32,16 @@ interface Asset {
   encoded: Partial<Record<Coding, Variant>>;
 }
 
-export interface AssetFiles {
-  /**
-   * For a GET or HEAD of `/assets/<name>` (exactly that: no query, no Range): what answers it
-   * from memory; undefined for anything else.
-   */
-  answerFor(url: string, req: IncomingMessage): ((res: ServerResponse) => void) | undefined;
-}
-
 function variant(bytes: Buffer): Variant {
   return { bytes, etag: `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"` };
 }
 
-/** Reads every asset of `dir` (served under /assets) with its compressed twins. */
-export function loadAssets(dir: string): AssetFiles {
+/**
+ * Reads every asset of `dir` with its compressed twins, and answers a GET or HEAD of
+ * `/assets/<name>` from memory (exactly that: no query, no Range; it reads the request's whole
+ * path, so it may be mounted anywhere); anything else goes on.
+ */
+export function precompressedAssets(dir: string): RequestHandler {
   const names = new Set(existsSync(dir) ? readdirSync(dir) : []);
   const assets = new Map<string, Asset>();
   for (const name of names) {
@@ -77,20 +73,12 @@ export function loadAssets(dir: string): AssetFiles {
     res.end(req.method === "HEAD" ? undefined : chosen.bytes);
   }
 
-  return {
-    answerFor(url, req) {
-      if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.range !== undefined) return undefined;
-      const asset = assets.get(url);
-      return asset && ((res: ServerResponse) => send(asset, req, res));
-    },
-  };
-}
-
-/** The asset store as middleware (mounted anywhere: it reads the request's whole path). */
-export function precompressedAssets(files: AssetFiles): RequestHandler {
   return (req, res, next) => {
-    const answer = files.answerFor(req.originalUrl, req);
-    if (answer) answer(res);
+    const asset =
+      (req.method === "GET" || req.method === "HEAD") && req.headers.range === undefined
+        ? assets.get(req.originalUrl)
+        : undefined;
+    if (asset) send(asset, req, res);
     else next();
   };
 }
