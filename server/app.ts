@@ -32,7 +32,7 @@ import { favicon } from "./http/favicon";
 import { methodRules } from "./http/method-rules";
 import type { PageMethods } from "./http/page-submissions";
 import { precompressedAssets, staticFolder } from "./http/precompressed";
-import { oneCacheControl, privateAnswers } from "./http/private-answers";
+import { privateAnswers, setCacheControl } from "./http/private-answers";
 import type { RateLimit } from "./http/rate-limit";
 import { requestLog } from "./http/request-log";
 import { recordRoutes, routeTable } from "./http/route-table";
@@ -95,7 +95,7 @@ export function apiRouter(
   const api = createRouter();
   api.use((_req, res, next) => {
     // Responses carry ETags; revalidating keeps admins' edits visible at once.
-    res.set("Cache-Control", "no-cache");
+    setCacheControl(res, "no-cache");
     next();
   });
   // Anonymous calls to admin endpoints are turned away before their body is even read.
@@ -154,8 +154,6 @@ export function createApp({
   // one spelling per path for the app's own routes too (decision 019)
   app.set("case sensitive routing", true);
 
-  // first, so its hook has the last word on every answer's Cache-Control
-  app.use(oneCacheControl);
   app.use(requestLog(logger));
   app.use((_req, res, next) => {
     if (isShuttingDown()) res.setHeader("Connection", "close");

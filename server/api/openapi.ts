@@ -118,6 +118,7 @@ import { testimonialSchema } from "#domain/testimonials.ts";
 import { trashItemSchema } from "#domain/trash.ts";
 import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, uploadErrorSchema, uploadSuccessSchema } from "#domain/uploads.ts";
 import { isPublicApiCall } from "#server/http/access.ts";
+import { setCacheControl } from "#server/http/private-answers.ts";
 import { createRouter } from "#server/http/router.ts";
 import { breedLinkSchema, categoryLinkSchema } from "./admin-content";
 import { dashboardQuerySchema, exportQuerySchema, submissionsQuerySchema } from "./insights";
@@ -1671,7 +1672,8 @@ export function documentedRoutes(): string[] {
 export function openApiRouter() {
   const router = createRouter();
   router.get("/openapi.json", (_req: Request, res) => {
-    res.set("Cache-Control", "public, max-age=300").json(openApiDocument());
+    setCacheControl(res, "public, max-age=300");
+    res.json(openApiDocument());
   });
   return router;
 }

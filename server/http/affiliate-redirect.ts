@@ -6,6 +6,7 @@ import { type ParsedPlacement, parsePlacement, placementName } from "#domain/pla
 import type { Services } from "#server/services/create-services.ts";
 import { clientKey } from "./client-address";
 import { HttpError } from "./errors";
+import { setCacheControl } from "./private-answers";
 import { createRouter } from "./router";
 
 /**
@@ -34,7 +35,7 @@ export function affiliateRedirect(
   }
 
   const handler: RequestHandler<{ toyId: string }> = async (req, res, next) => {
-    res.setHeader("Cache-Control", "no-store");
+    setCacheControl(res, "no-store");
     res.setHeader("X-Robots-Tag", "noindex, nofollow");
     // the answer depends on where the visitor is: no shared cache may hand it to someone else
     res.vary(countryHeader ? `${countryHeader}, Accept-Language` : "Accept-Language");

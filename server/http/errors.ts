@@ -4,6 +4,7 @@ import type { Logger } from "#server/logger.ts";
 import { ServiceError } from "#server/services/service-error.ts";
 import { isApiPath } from "./canonical-path";
 import { errorPage } from "./error-page";
+import { setCacheControl } from "./private-answers";
 import { isDatabaseUnavailable, sendUnavailable, UNAVAILABLE_TEXT } from "./unavailable";
 
 const SERVICE_ERROR_STATUS = { "not-found": 404, conflict: 409, invalid: 400 } as const;
@@ -52,7 +53,7 @@ function sendClientError(req: Request, res: Response, status: number, body: ApiE
     res.json(body);
     return;
   }
-  res.setHeader("Cache-Control", "no-store");
+  setCacheControl(res, "no-store");
   res.type("html").send(
     errorPage({
       title: PAGE_HEADINGS[status] ?? "Something is wrong with this request",

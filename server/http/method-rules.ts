@@ -1,5 +1,4 @@
 import type { RequestHandler } from "express";
-import onHeaders from "on-headers";
 import { isApiPath } from "./canonical-path";
 import { HttpError } from "./errors";
 import type { PageMethods } from "./page-submissions";
@@ -9,7 +8,7 @@ import { methodsByPath, type RouteEntry } from "./route-table";
 // says the path does not exist or a 500 from a layer that cannot handle the method at all
 // (React Router's Request cannot be built for TRACE).
 
-const PAGE_METHODS = ["GET", "HEAD"];
+export const PAGE_METHODS = ["GET", "HEAD"];
 /** methods React Router answers itself: GET/HEAD render, the others go to the route's action or get 405 */
 const ROUTER_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
 /** paths served from files, which have no action */
@@ -44,10 +43,7 @@ export function methodRules(routes: () => RouteEntry[], pages?: PageMethods): Re
       return allowed.includes(req.method) ? next() : refuse(res, allowed, req.method, next);
     }
     if (!ROUTER_METHODS.has(req.method)) return refuse(res, PAGE_METHODS, req.method, next);
-    // React Router's 405 for a page without an action says nothing about what is allowed
-    onHeaders(res, () => {
-      if (res.statusCode === 405 && !res.getHeader("allow")) res.setHeader("Allow", PAGE_METHODS.join(", "));
-    });
+    // React Router's 405 for a page without an action gets its Allow where pages are sent (page-requests.ts)
     next();
   };
 }

@@ -1,7 +1,9 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { HttpError } from "./errors";
+import { PAGE_METHODS } from "./method-rules";
 import type { PageHandler } from "./page-cache";
 import { formBytes } from "./page-submissions";
+import { setCacheControl } from "./private-answers";
 
 // Express to React Router and back: what @react-router/express does, except that a submission's
 // body is the form page-submissions.ts has already read and checked (req.body), not the request
@@ -64,8 +66,17 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  // append, not set: a page may set several cookies
-  for (const [name, value] of response.headers) res.append(name, value);
+  for (const [name, value] of response.headers) {
+    // a page may set several cookies
+    if (name === "set-cookie") res.append(name, value);
+    // one Cache-Control, a private answer's kept (private-answers.ts)
+    else if (name === "cache-control") setCacheControl(res, value);
+    // a page's own value replaces the site's (the unsubscribe page's stricter Referrer-Policy):
+    // two would leave the browser to pick one
+    else res.setHeader(name, value);
+  }
+  // React Router's 405 for a page without an action says nothing about what is allowed
+  if (response.status === 405 && !res.getHeader("allow")) res.setHeader("Allow", PAGE_METHODS.join(", "));
   if (!response.body) {
     res.end();
     return;

@@ -1,17 +1,18 @@
 import type { RequestHandler, Response } from "express";
-import onHeaders from "on-headers";
 import { readCookie } from "./session-cookie";
 
 // An answer that depends on who asks must never be kept by a cache that answers someone else:
 // not our page cache, not a CDN, not the browser's disk. Such answers are marked once
-// (res.locals.privateAnswer) and, whatever a handler or React Router set meanwhile, leave with
-// `Cache-Control: private, no-store`. The page cache never meets them: it leaves every request
-// with the session cookie, valid or not, to React Router (page-cache.ts).
+// (res.locals.privateAnswer), get `Cache-Control: private, no-store` then, and keep it: every
+// handler behind the mark sets its Cache-Control through setCacheControl, which leaves a
+// private answer's as it is. The page cache never meets them: it leaves every request with the
+// session cookie, valid or not, to React Router (page-cache.ts).
 //
-// This is also the one place that decides an answer's Cache-Control when more than one was set
+// setCacheControl is also the one place that decides an answer's Cache-Control when two are set
 // on its way: a handler that sets its own and then hands the request on to the pages (/go for a
-// toy that is gone: the site's 404 page) meets the page's own, which React Router's Express
-// adapter appends, and two headers would leave every cache to pick one. The most cautious wins.
+// toy that is gone: the site's 404 page) meets the page's own, and two headers would leave every
+// cache to pick one. The most cautious wins. (Until issue 29 this was a hook on the response's
+// writeHead, on-headers: a patch of Node's response that every answer paid for.)
 
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
@@ -56,35 +57,24 @@ export function decidedCacheControl(values: readonly string[]): string | undefin
   return decided;
 }
 
-/** Leaves the answer with its one Cache-Control (see above). */
-function settleCacheControl(res: Response): void {
-  // once the headers are out they were settled on their way (the hook below)
-  if (res.headersSent) return;
+/**
+ * Sets the answer's Cache-Control: for a private answer `private, no-store` whatever is asked,
+ * and of the one already set and this one, the most cautious (see above).
+ */
+export function setCacheControl(res: Response, value: string): void {
   if (isPrivateAnswer(res)) {
     res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
     return;
   }
   const set = res.getHeader("cache-control");
-  if (!Array.isArray(set)) return;
-  const decided = decidedCacheControl(set);
-  if (decided === undefined) res.removeHeader("Cache-Control");
-  else res.setHeader("Cache-Control", decided);
+  const already = set === undefined ? [] : Array.isArray(set) ? set : [String(set)];
+  res.setHeader("Cache-Control", decidedCacheControl([...already, value]) ?? value);
 }
-
-/**
- * First in the chain: every answer's Cache-Control is settled as its headers go out. Its hook
- * was added first, so it runs after every later one (on-headers runs the newest first): it has
- * the last word, over the page handler's headers too.
- */
-export const oneCacheControl: RequestHandler = (_req, res, next) => {
-  onHeaders(res, () => settleCacheControl(res));
-  next();
-};
 
 /** After the session lookup: the answer to a request that carries a session cookie (valid or not) is private. */
 export function privateAnswers(sessionCookie: string): RequestHandler {
   return (req, res, next) => {
-    if (res.locals.session || readCookie(req, sessionCookie) !== undefined) res.locals.privateAnswer = true;
+    if (res.locals.session || readCookie(req, sessionCookie) !== undefined) keepPrivate(res);
     next();
   };
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
-import onHeaders from "on-headers";
 
 export interface SecurityHeaderOptions {
   /** send the Content-Security-Policy (off in development, where Vite injects its own scripts) */
@@ -62,12 +61,8 @@ export function securityHeaders({ contentSecurityPolicy, hsts }: SecurityHeaderO
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("X-Frame-Options", "DENY");
     if (hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    // A page may set a stricter policy of its own (the unsubscribe page: no-referrer); React
-    // Router appends it, and two values would leave the browser to pick one.
-    onHeaders(res, () => {
-      const referrer = res.getHeader("referrer-policy");
-      if (Array.isArray(referrer)) res.setHeader("Referrer-Policy", referrer.at(-1) ?? "");
-    });
+    // A page may set a stricter policy of its own (the unsubscribe page: no-referrer): it
+    // replaces this one where pages are sent (page-requests.ts).
     res.locals.cspNonce = nonce;
     next();
   };

@@ -1,6 +1,7 @@
 import { buildRss, buildSitemap, type SitemapEntry } from "#domain/feeds.ts";
 import { postPath } from "#domain/post-links.ts";
 import type { Services } from "#server/services/create-services.ts";
+import { setCacheControl } from "./private-answers";
 import { createRouter } from "./router";
 
 // Public pages that are not generated from content.
@@ -27,9 +28,9 @@ export function seoRouter({ catalog, content }: Services, siteUrl: string) {
   const abs = (path: string) => `${siteUrl}${path}`;
 
   router.get("/robots.txt", (_req, res) => {
+    setCacheControl(res, FEED_CACHE);
     res
       .type("text/plain")
-      .set("Cache-Control", FEED_CACHE)
       .send(
         [
           "User-agent: *",
@@ -57,7 +58,8 @@ export function seoRouter({ catalog, content }: Services, siteUrl: string) {
       ...pages.toys.map((t) => ({ loc: abs(`/toys/${t.slug}`), lastmod: t.updatedAt.slice(0, 10) })),
       ...pages.breeds.map((b) => ({ loc: abs(`/breeds/${b.slug}`), lastmod: b.updatedAt.slice(0, 10) })),
     ];
-    res.type("application/xml").set("Cache-Control", FEED_CACHE).send(buildSitemap(entries));
+    setCacheControl(res, FEED_CACHE);
+    res.type("application/xml").send(buildSitemap(entries));
   });
 
   router.get("/rss.xml", async (_req, res) => {
@@ -75,7 +77,8 @@ export function seoRouter({ catalog, content }: Services, siteUrl: string) {
         category: p.postType,
       })),
     });
-    res.type("application/rss+xml").set("Cache-Control", FEED_CACHE).send(xml);
+    setCacheControl(res, FEED_CACHE);
+    res.type("application/rss+xml").send(xml);
   });
 
   return router;

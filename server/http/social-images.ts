@@ -7,6 +7,7 @@ import { SLUG_PATTERN } from "#domain/slug.ts";
 import { DEFAULT_SOCIAL_IMAGE, SOCIAL_IMAGE } from "#domain/social-images.ts";
 import { clientBuildFolder, projectRoot } from "#server/paths.ts";
 import type { Services } from "#server/services/create-services.ts";
+import { setCacheControl } from "./private-answers";
 import { createRouter } from "./router";
 
 // Open Graph images for shared links (issue 17): Facebook, X and LinkedIn show no SVG, and the
@@ -96,14 +97,15 @@ export function socialImages({ content, catalog, media }: Services): ReturnType<
       const body = bytes ? await render(bytes, source.fit).catch(() => null) : null;
       if (!body) {
         // an image hosted elsewhere, or one that would not decode: the site's own card
-        res.set("Cache-Control", "public, max-age=3600");
+        setCacheControl(res, "public, max-age=3600");
         return res.redirect(302, DEFAULT_SOCIAL_IMAGE.path);
       }
       card = { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
       if (cards.size >= MAX_CACHED) cards.delete(cards.keys().next().value ?? "");
       cards.set(key, card);
     }
-    res.set({ "Content-Type": "image/jpeg", "Cache-Control": "public, max-age=86400", ETag: card.etag });
+    setCacheControl(res, "public, max-age=86400");
+    res.set({ "Content-Type": "image/jpeg", ETag: card.etag });
     res.send(card.body);
   };
   router.get("/og/:kind/:file", handler);

@@ -3,6 +3,7 @@ import type { ApiErrorBody } from "#domain/api-error.ts";
 import type { Logger } from "#server/logger.ts";
 import { isApiPath } from "./canonical-path";
 import { errorPage } from "./error-page";
+import { setCacheControl } from "./private-answers";
 
 // 503 answers: for an overloaded process (load shedding) and for a database that cannot be
 // reached. Both say when to come back; neither is cached; neither needs the database.
@@ -23,7 +24,8 @@ function busyPage(message: string): string {
 
 /** Answers 503 with Retry-After: JSON under /api, a small page elsewhere. */
 export function sendUnavailable(req: Request, res: Response, message: string, retryAfterSeconds: number): void {
-  res.status(503).set({ "Retry-After": String(retryAfterSeconds), "Cache-Control": "no-store" });
+  res.status(503).set("Retry-After", String(retryAfterSeconds));
+  setCacheControl(res, "no-store");
   if (isApiPath(req.originalUrl.split("?")[0] ?? "")) {
     res.json({ message } satisfies ApiErrorBody);
   } else {
