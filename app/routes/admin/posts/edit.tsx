@@ -5,6 +5,7 @@ import { data, Link, redirect } from "react-router";
 import { AdminNotFound, adminErrorTitle } from "#app/components/admin/admin-not-found.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { editorAfterSave, type PostActionData, PostForm, withSaved } from "#app/components/admin/posts/post-form.tsx";
+import { changeSummary } from "#app/components/admin/posts/revision-text.ts";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
@@ -14,6 +15,7 @@ import { settle } from "#app/lib/result.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import { renderMarkdownParts } from "#domain/markdown.ts";
 import { postFormFields, postFormSchema } from "#domain/post-form.ts";
+import { savesOf } from "#domain/post-revisions.ts";
 import type { Route } from "./+types/edit";
 
 // Only an existing post has revisions: a new post's editor does not load the panel (decision 069).
@@ -51,6 +53,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     post,
     categories: categories.ok ? categories.data : [],
     revisions: revisions ?? [],
+    // what each save changed, written here: the body's line diff stays out of the page's code
+    revisionSummaries:
+      post && revisions
+        ? savesOf(revisions, post).map(({ revision, after }) => changeSummary(revision.post, after))
+        : [],
     reviewedToy: reviewed
       ? {
           id: reviewed.id,
@@ -131,7 +138,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 /** The post editor: create mode without an id, edit mode with one. */
 export default function AdminPostEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { post, categories, revisions, reviewedToy, renderedBody, returnTo, savedAt } = loaderData;
+  const { post, categories, revisions, revisionSummaries, reviewedToy, renderedBody, returnTo, savedAt } = loaderData;
   const heading = post ? "Edit Post" : "Create New Post";
 
   return (
@@ -170,7 +177,7 @@ export default function AdminPostEdit({ loaderData, actionData }: Route.Componen
       {post ? (
         <div className="mt-8">
           <Suspense fallback={<RevisionsLoading />}>
-            <RevisionsPanel post={post} revisions={revisions} />
+            <RevisionsPanel post={post} revisions={revisions} summaries={revisionSummaries} />
           </Suspense>
         </div>
       ) : null}
