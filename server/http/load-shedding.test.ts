@@ -29,6 +29,10 @@ function blockEventLoop(ms: number) {
 
 describe("load shedding on event-loop delay", () => {
   it("answers normally while the loop keeps up", async () => {
+    // "keeps up" as the shedder sees it: on a busy machine (another suite's servers beside this
+    // one) a window may run over the limit without this test doing anything, and then 503 is right
+    for (let waited = 0; shedder.delayMs() > 50 && waited < 10_000; waited += 100) await sleep(100);
+    expect(shedder.delayMs()).toBeLessThanOrEqual(50);
     expect((await fetch(`${server.url}/api/categories`)).status).toBe(200);
   });
 
