@@ -55,6 +55,17 @@ export const RULES = [
     from: (file) => under(file, "app/lib"),
     forbids: (target) => target.local && under(target.path, "app/components"),
   },
+  {
+    id: "icons-by-module-file",
+    text: 'app/ imports each Lucide icon from its own file ("lucide/dist/esm/icons/<name>.mjs", drawn by ui/icon.ts)',
+    from: (file) => under(file, "app"),
+    // Through the package's index, the bundler sees the index as every icon's only user and
+    // splits icons into files by the wrong pages (decision 069); lucide-react adds its runtime.
+    forbids: (target) =>
+      !target.local &&
+      (target.name === "lucide-react" ||
+        (target.name === "lucide" && !/^lucide\/dist\/esm\/icons\/[a-z0-9-]+\.mjs$/.test(target.specifier))),
+  },
 ];
 
 /** True when the repo-relative posix path is the folder or inside it. */

@@ -20,7 +20,8 @@ const ALLOWED: Record<string, string> = {
   "app/lib/api.ts": 'import type { Toy } from "../../domain/catalog";\nimport { slugify } from "#domain/text";\n',
   "app/components/toy-card.tsx":
     'import { api } from "../lib/api";\n// once: import { Services } from "../../server/services/create-services";\n' +
-    "const hint = \"import('../../server/db/client')\";\nexport const Card = () => <p>{hint}</p>;\n",
+    "const hint = \"import('../../server/db/client')\";\nexport const Card = () => <p>{hint}</p>;\n" +
+    'import XNode from "lucide/dist/esm/icons/x.mjs";\n',
   "app/routes/public/home.tsx":
     'import { Card } from "../../components/toy-card";\nimport { api } from "#app/lib/api";\n' +
     'const lazy = () => import("../../components/toy-card");\n',
@@ -96,6 +97,10 @@ describe("the layering check", () => {
     // app/lib/ never imports components
     ["app/lib/posts.server.ts", 'import type { Card } from "../components/toy-card";', "lib-never-imports-components"],
     ["app/lib/posts.server.ts", 'import { Card } from "#app/components/toy-card";', "lib-never-imports-components"],
+    // app/ imports each icon from its own file
+    ["app/components/x.tsx", 'import { X } from "lucide";', "icons-by-module-file"],
+    ["app/components/x.tsx", 'import { X } from "lucide-react";', "icons-by-module-file"],
+    ["app/components/x.tsx", 'import X from "lucide/dist/esm/lucide.mjs";', "icons-by-module-file"],
   ])("fails %s importing: %s", (file, statement, rule) => {
     write({ [file]: `// added for the test\n\n${statement}\n` });
     expect(violations()).toEqual([`${file}:3 ${rule}`]);

@@ -1,4 +1,4 @@
-import { PawPrint as PawPrintNode } from "lucide";
+import PawPrintNode from "lucide/dist/esm/icons/paw-print.mjs";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { getJson } from "#app/lib/api.ts";

@@ -1,13 +1,11 @@
-import {
-  Brain as BrainNode,
-  Dog as DogNode,
-  Droplets as DropletsNode,
-  HeartPulse as HeartPulseNode,
-  Moon as MoonNode,
-  Shield as ShieldNode,
-  Sparkles as SparklesNode,
-  Target as TargetNode,
-} from "lucide";
+import BrainNode from "lucide/dist/esm/icons/brain.mjs";
+import DogNode from "lucide/dist/esm/icons/dog.mjs";
+import DropletsNode from "lucide/dist/esm/icons/droplets.mjs";
+import HeartPulseNode from "lucide/dist/esm/icons/heart-pulse.mjs";
+import MoonNode from "lucide/dist/esm/icons/moon.mjs";
+import ShieldNode from "lucide/dist/esm/icons/shield.mjs";
+import SparklesNode from "lucide/dist/esm/icons/sparkles.mjs";
+import TargetNode from "lucide/dist/esm/icons/target.mjs";
 import { type Icon, icon } from "./ui/icon";
 
 const Brain = icon("brain", BrainNode);

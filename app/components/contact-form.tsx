@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
-import { Send as SendNode } from "lucide";
+import SendNode from "lucide/dist/esm/icons/send.mjs";
 import { Form } from "react-router";
 import { formModule, type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { ApiError, callApi } from "#app/lib/api.ts";

@@ -1,11 +1,9 @@
-import {
-  ArrowLeft as ArrowLeftNode,
-  CalendarDays as CalendarDaysNode,
-  ChevronRight as ChevronRightNode,
-  Clock as ClockNode,
-  FileQuestion as FileQuestionNode,
-  LoaderCircle as LoaderCircleNode,
-} from "lucide";
+import ArrowLeftNode from "lucide/dist/esm/icons/arrow-left.mjs";
+import CalendarDaysNode from "lucide/dist/esm/icons/calendar-days.mjs";
+import ChevronRightNode from "lucide/dist/esm/icons/chevron-right.mjs";
+import ClockNode from "lucide/dist/esm/icons/clock.mjs";
+import FileQuestionNode from "lucide/dist/esm/icons/file-question-mark.mjs";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
 import { type ReactNode, useEffect } from "react";
 import { Link, type MetaDescriptor, useRouteLoaderData } from "react-router";
 import { pageTitle } from "#app/lib/page-title.ts";

@@ -1,4 +1,5 @@
-import { AlertCircle as AlertCircleNode, LoaderCircle as LoaderCircleNode } from "lucide";
+import AlertCircleNode from "lucide/dist/esm/icons/circle-alert.mjs";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
 import type { ReactNode } from "react";
 import type { Result } from "#app/lib/result.ts";
 import { useAwaited } from "#app/lib/use-awaited.ts";

@@ -1,4 +1,4 @@
-import { PawPrint as PawPrintNode } from "lucide";
+import PawPrintNode from "lucide/dist/esm/icons/paw-print.mjs";
 import { Link } from "react-router";
 import type { NamedOption } from "#domain/catalog.ts";
 import { icon } from "./ui/icon";

@@ -1,4 +1,6 @@
-import { Menu as MenuNode, PawPrint as PawPrintNode, X as XNode } from "lucide";
+import MenuNode from "lucide/dist/esm/icons/menu.mjs";
+import PawPrintNode from "lucide/dist/esm/icons/paw-print.mjs";
+import XNode from "lucide/dist/esm/icons/x.mjs";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { SiteSearch } from "./site-search";

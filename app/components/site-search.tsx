@@ -1,4 +1,4 @@
-import { Search as SearchNode } from "lucide";
+import SearchNode from "lucide/dist/esm/icons/search.mjs";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { getJson } from "#app/lib/api.ts";

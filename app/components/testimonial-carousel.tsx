@@ -1,4 +1,5 @@
-import { Pause as PauseNode, Play as PlayNode } from "lucide";
+import PauseNode from "lucide/dist/esm/icons/pause.mjs";
+import PlayNode from "lucide/dist/esm/icons/play.mjs";
 import { useEffect, useState } from "react";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { usePrefersReducedMotion } from "#app/lib/use-reduced-motion.ts";

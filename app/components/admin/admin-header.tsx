@@ -1,25 +1,43 @@
-import {
-  CircleDollarSign,
-  ClipboardList,
-  Dog,
-  History,
-  House,
-  Images,
-  KeyRound,
-  LayoutDashboard,
-  Mail,
-  Newspaper,
-  Package,
-  PawPrint,
-  Send,
-  Settings,
-  Store,
-  Tags,
-  Trash2,
-  Users,
-} from "lucide-react";
+import CircleDollarSignNode from "lucide/dist/esm/icons/circle-dollar-sign.mjs";
+import ClipboardListNode from "lucide/dist/esm/icons/clipboard-list.mjs";
+import DogNode from "lucide/dist/esm/icons/dog.mjs";
+import HouseNode from "lucide/dist/esm/icons/house.mjs";
+import ImagesNode from "lucide/dist/esm/icons/images.mjs";
+import KeyRoundNode from "lucide/dist/esm/icons/key-round.mjs";
+import LayoutDashboardNode from "lucide/dist/esm/icons/layout-dashboard.mjs";
+import MailNode from "lucide/dist/esm/icons/mail.mjs";
+import NewspaperNode from "lucide/dist/esm/icons/newspaper.mjs";
+import PackageNode from "lucide/dist/esm/icons/package.mjs";
+import PawPrintNode from "lucide/dist/esm/icons/paw-print.mjs";
+import HistoryNode from "lucide/dist/esm/icons/rotate-ccw-clock.mjs";
+import SendNode from "lucide/dist/esm/icons/send.mjs";
+import SettingsNode from "lucide/dist/esm/icons/settings.mjs";
+import StoreNode from "lucide/dist/esm/icons/store.mjs";
+import TagsNode from "lucide/dist/esm/icons/tags.mjs";
+import Trash2Node from "lucide/dist/esm/icons/trash.mjs";
+import UsersNode from "lucide/dist/esm/icons/users.mjs";
 import { Link, useLocation } from "react-router";
+import { icon } from "#app/components/ui/icon.ts";
 import { LogoutButton } from "./logout-button";
+
+const CircleDollarSign = icon("circle-dollar-sign", CircleDollarSignNode);
+const ClipboardList = icon("clipboard-list", ClipboardListNode);
+const Dog = icon("dog", DogNode);
+const History = icon("rotate-ccw-clock", HistoryNode);
+const House = icon("house", HouseNode);
+const Images = icon("images", ImagesNode);
+const KeyRound = icon("key-round", KeyRoundNode);
+const LayoutDashboard = icon("layout-dashboard", LayoutDashboardNode);
+const Mail = icon("mail", MailNode);
+const Newspaper = icon("newspaper", NewspaperNode);
+const Package = icon("package", PackageNode);
+const PawPrint = icon("paw-print", PawPrintNode);
+const Send = icon("send", SendNode);
+const Settings = icon("settings", SettingsNode);
+const Store = icon("store", StoreNode);
+const Tags = icon("tags", TagsNode);
+const Trash2 = icon("trash", Trash2Node);
+const Users = icon("users", UsersNode);
 
 /** The admin areas, in the order the owner works through them. */
 const AREAS = [

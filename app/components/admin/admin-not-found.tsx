@@ -1,6 +1,11 @@
-import { ArrowLeft, FileQuestion } from "lucide-react";
+import ArrowLeftNode from "lucide/dist/esm/icons/arrow-left.mjs";
+import FileQuestionNode from "lucide/dist/esm/icons/file-question-mark.mjs";
 import { isRouteErrorResponse, Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
+
+const ArrowLeft = icon("arrow-left", ArrowLeftNode);
+const FileQuestion = icon("file-question-mark", FileQuestionNode);
 
 /**
  * The one way an admin page says "there is nothing here" (or that loading failed): a route's

@@ -1,6 +1,11 @@
-import { ArrowLeft, PawPrint } from "lucide-react";
+import ArrowLeftNode from "lucide/dist/esm/icons/arrow-left.mjs";
+import PawPrintNode from "lucide/dist/esm/icons/paw-print.mjs";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { icon } from "#app/components/ui/icon.ts";
+
+const ArrowLeft = icon("arrow-left", ArrowLeftNode);
+const PawPrint = icon("paw-print", PawPrintNode);
 
 /**
  * The frame of the pages that let the owner in (the login page, the e-mailed sign-in link):

@@ -1,6 +1,9 @@
-import { LoaderCircle } from "lucide-react";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
 import { useEffect, useId, useRef } from "react";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
+
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
 
 const DANGER_BUTTON =
   "inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-5 py-2.5 text-base font-bold text-white transition-colors hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60";

@@ -1,14 +1,25 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
-import { ImageOff, Images, LoaderCircle, Trash2, Upload } from "lucide-react";
+import ImageOffNode from "lucide/dist/esm/icons/image-off.mjs";
+import ImagesNode from "lucide/dist/esm/icons/images.mjs";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
+import Trash2Node from "lucide/dist/esm/icons/trash.mjs";
+import UploadNode from "lucide/dist/esm/icons/upload.mjs";
 import { type ChangeEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { FieldErrors, INPUT_CLASS } from "#app/components/form/field.tsx";
 import { setFieldInput } from "#app/components/form/use-kit-form.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { ApiError, callApi } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { uploadedImageHash } from "#domain/upload-urls.ts";
+
+const ImageOff = icon("image-off", ImageOffNode);
+const Images = icon("images", ImagesNode);
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
+const Trash2 = icon("trash", Trash2Node);
+const Upload = icon("upload", UploadNode);
 
 // The media library's picker loads when "Choose from library" is first pointed at, focused or
 // pressed, not with every form that has an image (decision 069).

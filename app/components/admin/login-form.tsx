@@ -1,16 +1,19 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
-import { LogIn } from "lucide-react";
+import LogInNode from "lucide/dist/esm/icons/log-in.mjs";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { authForms } from "#app/components/admin/auth-forms.ts";
 import { FormErrors, TextField } from "#app/components/form/field.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { ApiError, callApi } from "#app/lib/api.ts";
 import { dismissToast, toast } from "#app/lib/toast.ts";
 import { AUTH_TEXT, SIGN_IN_LINK_TEXT } from "#domain/auth-text.ts";
 import { SignInLinkRequest } from "./sign-in-link-request";
+
+const LogIn = icon("log-in", LogInNode);
 
 /** Messages of the failures the spec does not word (it only knows the wrong password). */
 export const LOGIN_ERROR_TEXT = {

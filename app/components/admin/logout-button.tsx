@@ -1,11 +1,16 @@
-import { LoaderCircle, LogOut } from "lucide-react";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
+import LogOutNode from "lucide/dist/esm/icons/log-out.mjs";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { callApi } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { AUTH_TEXT } from "#domain/auth-text.ts";
+
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
+const LogOut = icon("log-out", LogOutNode);
 
 /** 'Logout': ends the session on the server, says so, and goes to the login screen. */
 export function LogoutButton() {

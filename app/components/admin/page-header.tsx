@@ -1,6 +1,9 @@
-import { ChevronRight } from "lucide-react";
+import ChevronRightNode from "lucide/dist/esm/icons/chevron-right.mjs";
 import type { ReactNode, Ref } from "react";
 import { Link } from "react-router";
+import { icon } from "#app/components/ui/icon.ts";
+
+const ChevronRight = icon("chevron-right", ChevronRightNode);
 
 export interface Crumb {
   label: string;

@@ -1,6 +1,11 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import ChevronLeftNode from "lucide/dist/esm/icons/chevron-left.mjs";
+import ChevronRightNode from "lucide/dist/esm/icons/chevron-right.mjs";
 import { Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
+
+const ChevronLeft = icon("chevron-left", ChevronLeftNode);
+const ChevronRight = icon("chevron-right", ChevronRightNode);
 
 const MAX_PAGE = 1_000_000;
 

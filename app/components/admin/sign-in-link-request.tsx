@@ -1,7 +1,10 @@
-import { Mail } from "lucide-react";
+import MailNode from "lucide/dist/esm/icons/mail.mjs";
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { SIGN_IN_LINK, SIGN_IN_LINK_TEXT } from "#domain/auth-text.ts";
+
+const Mail = icon("mail", MailNode);
 
 /** The form field that tells the sign-in link page's action to send a link (not to use one). */
 export const SIGN_IN_LINK_INTENT = { name: "intent", request: "request", use: "sign-in" } as const;

@@ -1,4 +1,4 @@
-import { LoaderCircle as LoaderCircleNode } from "lucide";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
 import { type ReactNode, type Ref, useEffect, useState } from "react";
 import { useFormAction, useNavigation } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";

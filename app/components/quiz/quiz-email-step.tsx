@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
-import { ArrowLeft as ArrowLeftNode, Mail as MailNode } from "lucide";
+import ArrowLeftNode from "lucide/dist/esm/icons/arrow-left.mjs";
+import MailNode from "lucide/dist/esm/icons/mail.mjs";
 import type { MouseEvent, RefObject } from "react";
 import { Form, Link } from "react-router";
 import { TextField } from "#app/components/form/field.tsx";

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
-import { ArrowRight as ArrowRightNode } from "lucide";
+import ArrowRightNode from "lucide/dist/esm/icons/arrow-right.mjs";
 import type { RefObject } from "react";
 import { Form } from "react-router";
 import { RadioGroupField } from "#app/components/form/radio-group-field.tsx";

@@ -1,4 +1,5 @@
-import { RotateCcw as RotateCcwNode, SearchX as SearchXNode } from "lucide";
+import RotateCcwNode from "lucide/dist/esm/icons/rotate-ccw.mjs";
+import SearchXNode from "lucide/dist/esm/icons/search-x.mjs";
 import type { MouseEvent, ReactNode, RefObject } from "react";
 import { Form, Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";

@@ -6,7 +6,7 @@ import { createElement, type SVGProps } from "react";
 // features we do not use, on pages within 1 KB of their 130 KB budget. Markup and classes stay
 // Lucide's: `lucide lucide-{name}`.
 
-type IconNode = readonly (readonly [string, Record<string, string | number | undefined>])[];
+export type IconNode = readonly (readonly [string, Record<string, string | number | undefined>])[];
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "ref"> & { size?: number | string };
 
@@ -30,6 +30,8 @@ export function icon(name: string, node: IconNode): Icon {
         strokeLinecap: "round",
         strokeLinejoin: "round",
         className: className ? `lucide lucide-${name} ${className}` : `lucide lucide-${name}`,
+        // decoration unless it is given a name: the text beside an icon says what it means
+        "aria-hidden": props["aria-label"] ? undefined : "true",
         ...props,
       },
       node.map(([tag, attrs], i) => createElement(tag, { key: i, ...attrs })),

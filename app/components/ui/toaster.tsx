@@ -1,4 +1,4 @@
-import { X as XNode } from "lucide";
+import XNode from "lucide/dist/esm/icons/x.mjs";
 import {
   type PointerEvent as ReactPointerEvent,
   useCallback,

@@ -1,4 +1,12 @@
-import { ChartLine, Dog, FilePlus, Inbox, Mail, Newspaper, Package, PackagePlus, Tags } from "lucide-react";
+import ChartLineNode from "lucide/dist/esm/icons/chart-line.mjs";
+import DogNode from "lucide/dist/esm/icons/dog.mjs";
+import FilePlusNode from "lucide/dist/esm/icons/file-plus.mjs";
+import InboxNode from "lucide/dist/esm/icons/inbox.mjs";
+import MailNode from "lucide/dist/esm/icons/mail.mjs";
+import NewspaperNode from "lucide/dist/esm/icons/newspaper.mjs";
+import PackageNode from "lucide/dist/esm/icons/package.mjs";
+import PackagePlusNode from "lucide/dist/esm/icons/package-plus.mjs";
+import TagsNode from "lucide/dist/esm/icons/tags.mjs";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { DashboardClicks, DashboardCountryClicks } from "#app/components/admin/dashboard/dashboard-clicks.tsx";
 import { DashboardEarnings } from "#app/components/admin/dashboard/dashboard-earnings.tsx";
@@ -14,6 +22,7 @@ import { VisitsChart } from "#app/components/admin/dashboard/visits-chart.tsx";
 import { SiteNotices } from "#app/components/admin/settings/site-notices.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -34,6 +43,16 @@ import { SEARCH_TOP_TERMS } from "#domain/search.ts";
 import { siteNotices } from "#domain/site-settings-text.ts";
 import type { Route } from "./+types/dashboard";
 import type { loader as adminLoader } from "./layout";
+
+const ChartLine = icon("chart-line", ChartLineNode);
+const Dog = icon("dog", DogNode);
+const FilePlus = icon("file-plus", FilePlusNode);
+const Inbox = icon("inbox", InboxNode);
+const Mail = icon("mail", MailNode);
+const Newspaper = icon("newspaper", NewspaperNode);
+const Package = icon("package", PackageNode);
+const PackagePlus = icon("package-plus", PackagePlusNode);
+const Tags = icon("tags", TagsNode);
 
 export const meta = () => [{ title: pageTitle("Admin Dashboard") }, { name: "robots", content: "noindex" }];
 

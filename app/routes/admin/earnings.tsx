@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import DownloadNode from "lucide/dist/esm/icons/download.mjs";
 import { data, Form, Link } from "react-router";
 import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
 import { EarningsChart } from "#app/components/admin/earnings/earnings-chart.tsx";
@@ -18,6 +18,7 @@ import { LocalDate } from "#app/components/admin/local-date.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -31,6 +32,8 @@ import {
 } from "#domain/earnings.ts";
 import { EARNINGS_IMPORT_FIELD, earningsUploadText } from "#domain/earnings-import.ts";
 import type { Route } from "./+types/earnings";
+
+const Download = icon("download", DownloadNode);
 
 export const meta = () => [{ title: pageTitle("Earnings") }, { name: "robots", content: "noindex" }];
 

@@ -1,10 +1,13 @@
-import { LoaderCircle } from "lucide-react";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
 import { useEffect } from "react";
 import { Outlet, useLoaderData, useNavigation } from "react-router";
 import { AdminHeader } from "#app/components/admin/admin-header.tsx";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import type { Route } from "./+types/layout";
+
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
 
 // Admin pages hold private data: no shared cache may keep them, and the browser must not
 // serve them from its cache after logout. Every admin page inherits these headers, so none

@@ -1,13 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { LockKeyhole } from "lucide-react";
+import LockKeyholeNode from "lucide/dist/esm/icons/lock-keyhole.mjs";
 import { data, redirect } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
 import { type LoginActionData, LoginForm } from "#app/components/admin/login-form.tsx";
+import { icon } from "#app/components/ui/icon.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { loginSchema } from "#domain/auth.ts";
 import { AUTH_TEXT } from "#domain/auth-text.ts";
 import type { Route } from "./+types/login";
+
+const LockKeyhole = icon("lock-keyhole", LockKeyholeNode);
 
 // Never cached: the page's answer depends on the session cookie (form or redirect).
 export function headers() {

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { KeyRound } from "lucide-react";
+import KeyRoundNode from "lucide/dist/esm/icons/key-round.mjs";
 import { useEffect } from "react";
 import { data, Form } from "react-router";
 import { authForms } from "#app/components/admin/auth-forms.ts";
@@ -8,6 +8,7 @@ import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { FormErrors, TextField } from "#app/components/form/field.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { useKitForm } from "#app/components/form/use-kit-form.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -15,6 +16,8 @@ import { toast } from "#app/lib/toast.ts";
 import { passwordChangeSchema } from "#domain/auth.ts";
 import { PASSWORD_TEXT } from "#domain/auth-text.ts";
 import type { Route } from "./+types/password";
+
+const KeyRound = icon("key-round", KeyRoundNode);
 
 export const meta = () => [{ title: pageTitle(PASSWORD_TEXT.title) }, { name: "robots", content: "noindex" }];
 

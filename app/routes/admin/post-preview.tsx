@@ -1,4 +1,4 @@
-import { Eye as EyeNode } from "lucide";
+import EyeNode from "lucide/dist/esm/icons/eye.mjs";
 import { data, Link } from "react-router";
 import { GUIDES_SECTION, PostArticle, REVIEWS_SECTION } from "#app/components/post-detail.tsx";
 import { icon } from "#app/components/ui/icon.ts";

@@ -1,10 +1,12 @@
-import { LoaderCircle, RefreshCw } from "lucide-react";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
+import RefreshCwNode from "lucide/dist/esm/icons/refresh-cw.mjs";
 import { useEffect, useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { LocalDate } from "#app/components/admin/local-date.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -19,6 +21,9 @@ import {
 } from "#domain/product-sources-text.ts";
 import type { SyncRun } from "#domain/product-sync.ts";
 import type { Route } from "./+types/product-sources";
+
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
+const RefreshCw = icon("refresh-cw", RefreshCwNode);
 
 export const meta = () => [{ title: pageTitle(PRODUCT_SOURCES_TEXT.title) }, { name: "robots", content: "noindex" }];
 

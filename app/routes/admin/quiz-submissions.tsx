@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import ArrowLeftNode from "lucide/dist/esm/icons/arrow-left.mjs";
 import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
@@ -12,6 +12,7 @@ import { QuizSubmissionsExportLink } from "#app/components/admin/quiz-submission
 import { QuizSubmissionsSearch } from "#app/components/admin/quiz-submissions/quiz-submissions-search.tsx";
 import { QuizSubmissionsTable } from "#app/components/admin/quiz-submissions/quiz-submissions-table.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -19,6 +20,8 @@ import { settle } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import type { Route } from "./+types/quiz-submissions";
+
+const ArrowLeft = icon("arrow-left", ArrowLeftNode);
 
 export const meta = () => [{ title: pageTitle("Quiz Submissions") }, { name: "robots", content: "noindex" }];
 

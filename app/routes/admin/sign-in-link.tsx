@@ -1,12 +1,19 @@
-import { KeyRound, LogIn, MailCheck } from "lucide-react";
+import KeyRoundNode from "lucide/dist/esm/icons/key-round.mjs";
+import LogInNode from "lucide/dist/esm/icons/log-in.mjs";
+import MailCheckNode from "lucide/dist/esm/icons/mail-check.mjs";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
 import { SIGN_IN_LINK_INTENT, SignInLinkRequest } from "#app/components/admin/sign-in-link-request.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { SIGN_IN_LINK_TEXT, type SignInLinkState } from "#domain/auth-text.ts";
 import type { Route } from "./+types/sign-in-link";
+
+const KeyRound = icon("key-round", KeyRoundNode);
+const LogIn = icon("log-in", LogInNode);
+const MailCheck = icon("mail-check", MailCheckNode);
 
 // The one-time sign-in link e-mailed to the owner while sign-in is throttled (issue 26), and the
 // form that asks for one. GET only shows: mail scanners open links, and that must not use the

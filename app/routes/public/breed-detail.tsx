@@ -1,4 +1,6 @@
-import { ArrowLeft as ArrowLeftNode, PawPrint as PawPrintNode, Sparkles as SparklesNode } from "lucide";
+import ArrowLeftNode from "lucide/dist/esm/icons/arrow-left.mjs";
+import PawPrintNode from "lucide/dist/esm/icons/paw-print.mjs";
+import SparklesNode from "lucide/dist/esm/icons/sparkles.mjs";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { PostCard } from "#app/components/post-card.tsx";

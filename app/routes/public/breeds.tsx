@@ -1,4 +1,4 @@
-import { PawPrint as PawPrintNode } from "lucide";
+import PawPrintNode from "lucide/dist/esm/icons/paw-print.mjs";
 import { Link, redirect } from "react-router";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { CARD_IMAGE_SIZES, SmartImage } from "#app/components/smart-image.tsx";

@@ -1,12 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  BookOpen as BookOpenNode,
-  HelpCircle as HelpCircleNode,
-  Info as InfoNode,
-  Lightbulb as LightbulbNode,
-  Mail as MailNode,
-  ShoppingCart as ShoppingCartNode,
-} from "lucide";
+import BookOpenNode from "lucide/dist/esm/icons/book-open.mjs";
+import HelpCircleNode from "lucide/dist/esm/icons/circle-question-mark.mjs";
+import InfoNode from "lucide/dist/esm/icons/info.mjs";
+import LightbulbNode from "lucide/dist/esm/icons/lightbulb.mjs";
+import MailNode from "lucide/dist/esm/icons/mail.mjs";
+import ShoppingCartNode from "lucide/dist/esm/icons/shopping-cart.mjs";
 import type { ReactNode } from "react";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { type ContactActionData, ContactForm } from "#app/components/contact-form.tsx";

@@ -1,10 +1,8 @@
-import {
-  BadgeCheck as BadgeCheckNode,
-  CalendarClock as CalendarClockNode,
-  PawPrint as PawPrintNode,
-  ShieldCheck as ShieldCheckNode,
-  Sparkles as SparklesNode,
-} from "lucide";
+import BadgeCheckNode from "lucide/dist/esm/icons/badge-check.mjs";
+import CalendarClockNode from "lucide/dist/esm/icons/calendar-clock.mjs";
+import PawPrintNode from "lucide/dist/esm/icons/paw-print.mjs";
+import ShieldCheckNode from "lucide/dist/esm/icons/shield-check.mjs";
+import SparklesNode from "lucide/dist/esm/icons/sparkles.mjs";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BreedSearch } from "#app/components/breed-search.tsx";

@@ -1,9 +1,7 @@
-import {
-  ChevronLeft as ChevronLeftNode,
-  ChevronRight as ChevronRightNode,
-  Info as InfoNode,
-  SlidersHorizontal as SlidersHorizontalNode,
-} from "lucide";
+import ChevronLeftNode from "lucide/dist/esm/icons/chevron-left.mjs";
+import ChevronRightNode from "lucide/dist/esm/icons/chevron-right.mjs";
+import InfoNode from "lucide/dist/esm/icons/info.mjs";
+import SlidersHorizontalNode from "lucide/dist/esm/icons/sliders-horizontal.mjs";
 import { useCallback, useEffect, useState } from "react";
 import { data, isRouteErrorResponse, Link, useLocation, useSearchParams } from "react-router";
 import { AffiliateLink } from "#app/components/affiliate-link.tsx";

@@ -1,8 +1,6 @@
-import {
-  ArrowLeft as ArrowLeftNode,
-  ChevronRight as ChevronRightNode,
-  PackageSearch as PackageSearchNode,
-} from "lucide";
+import ArrowLeftNode from "lucide/dist/esm/icons/arrow-left.mjs";
+import ChevronRightNode from "lucide/dist/esm/icons/chevron-right.mjs";
+import PackageSearchNode from "lucide/dist/esm/icons/package-search.mjs";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { AffiliateLink } from "#app/components/affiliate-link.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";

@@ -1,24 +1,23 @@
-import {
-  Archive,
-  Download,
-  Eraser,
-  Globe,
-  LogIn,
-  LogOut,
-  type LucideIcon,
-  Mail,
-  Pencil,
-  Plus,
-  RotateCcw,
-  Search,
-  Send,
-  ShieldAlert,
-  Trash2,
-  Upload,
-  UserMinus,
-} from "lucide-react";
+import ArchiveNode from "lucide/dist/esm/icons/archive.mjs";
+import DownloadNode from "lucide/dist/esm/icons/download.mjs";
+import EraserNode from "lucide/dist/esm/icons/eraser.mjs";
+import GlobeNode from "lucide/dist/esm/icons/globe.mjs";
+import LogInNode from "lucide/dist/esm/icons/log-in.mjs";
+import LogOutNode from "lucide/dist/esm/icons/log-out.mjs";
+import MailNode from "lucide/dist/esm/icons/mail.mjs";
+import PencilNode from "lucide/dist/esm/icons/pencil.mjs";
+import PlusNode from "lucide/dist/esm/icons/plus.mjs";
+import RotateCcwNode from "lucide/dist/esm/icons/rotate-ccw.mjs";
+import SearchNode from "lucide/dist/esm/icons/search.mjs";
+import SendNode from "lucide/dist/esm/icons/send.mjs";
+import ShieldAlertNode from "lucide/dist/esm/icons/shield-alert.mjs";
+import Trash2Node from "lucide/dist/esm/icons/trash.mjs";
+import UploadNode from "lucide/dist/esm/icons/upload.mjs";
+import UserMinusNode from "lucide/dist/esm/icons/user-minus.mjs";
 import { Link } from "react-router";
 import { LocalDate } from "#app/components/admin/local-date.tsx";
+import type { Icon } from "#app/components/ui/icon.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_KIND_LABELS,
@@ -29,7 +28,24 @@ import {
   auditItemName,
 } from "#domain/audit.ts";
 
-const ICONS: Record<AuditAction, LucideIcon> = {
+const Archive = icon("archive", ArchiveNode);
+const Download = icon("download", DownloadNode);
+const Eraser = icon("eraser", EraserNode);
+const Globe = icon("globe", GlobeNode);
+const LogIn = icon("log-in", LogInNode);
+const LogOut = icon("log-out", LogOutNode);
+const Mail = icon("mail", MailNode);
+const Pencil = icon("pencil", PencilNode);
+const Plus = icon("plus", PlusNode);
+const RotateCcw = icon("rotate-ccw", RotateCcwNode);
+const Search = icon("search", SearchNode);
+const Send = icon("send", SendNode);
+const ShieldAlert = icon("shield-alert", ShieldAlertNode);
+const Trash2 = icon("trash", Trash2Node);
+const Upload = icon("upload", UploadNode);
+const UserMinus = icon("user-minus", UserMinusNode);
+
+const ICONS: Record<AuditAction, Icon> = {
   "sign-in": LogIn,
   "sign-out": LogOut,
   "sign-in-throttled": ShieldAlert,

@@ -1,7 +1,8 @@
-import { Filter } from "lucide-react";
+import FilterNode from "lucide/dist/esm/icons/funnel.mjs";
 import { Form, Link } from "react-router";
 import { INPUT_CLASS } from "#app/components/form/field.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { useBrowserTimeZone } from "#app/lib/use-browser-time-zone.ts";
 import {
   AUDIT_ACTION_LABELS,
@@ -11,6 +12,8 @@ import {
   type AuditFilter,
   auditFiltered,
 } from "#domain/audit.ts";
+
+const Filter = icon("funnel", FilterNode);
 
 /**
  * Action, kind of item and days: a GET form, so the filters live in the URL (pages keep them)

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
-import { Save } from "lucide-react";
+import SaveNode from "lucide/dist/esm/icons/save.mjs";
 import { useMemo, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { ImageUploadField } from "#app/components/admin/image-upload-field.tsx";
@@ -10,10 +10,13 @@ import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { formModule, type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { ApiError, callApi, failureReason } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
 import type { AdminBreed, BreedInput } from "#domain/breed-form.ts";
 import { BREED_SIZES, BREED_TEXT } from "#domain/breed-text.ts";
+
+const Save = icon("save", SaveNode);
 
 // The schema module this form checks with, loaded on the form's first focus or press (use-kit-form.ts).
 const breedForms = formModule(() => import("#domain/breed-form.ts"));

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
-import { Save } from "lucide-react";
+import SaveNode from "lucide/dist/esm/icons/save.mjs";
 import { useMemo, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { ImageUploadField } from "#app/components/admin/image-upload-field.tsx";
@@ -11,10 +11,13 @@ import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { formModule, type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { ApiError, callApi, failureReason } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
 import type { AdminCategory, CategoryFormInput } from "#domain/category-form.ts";
 import { CATEGORY_ICONS, CATEGORY_TEXT, knownCategoryIcon } from "#domain/category-text.ts";
+
+const Save = icon("save", SaveNode);
 
 // The schema module this form checks with, loaded on the form's first focus or press (use-kit-form.ts).
 const categoryForms = formModule(() => import("#domain/category-form.ts"));

@@ -1,10 +1,17 @@
-import { Globe, Link as LinkIcon, Newspaper } from "lucide-react";
+import GlobeNode from "lucide/dist/esm/icons/globe.mjs";
+import LinkIconNode from "lucide/dist/esm/icons/link.mjs";
+import NewspaperNode from "lucide/dist/esm/icons/newspaper.mjs";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { icon } from "#app/components/ui/icon.ts";
 import type { Result } from "#app/lib/result.ts";
 import type { ClickBreakdown } from "#domain/insights.ts";
 import type { CountryCode } from "#domain/marketplaces.ts";
 import { DashboardPanel, formatCount, PanelError } from "./dashboard-panel";
+
+const Globe = icon("globe", GlobeNode);
+const LinkIcon = icon("link", LinkIconNode);
+const Newspaper = icon("newspaper", NewspaperNode);
 
 const clicksText = (n: number) => `${formatCount(n)} ${n === 1 ? "click" : "clicks"}`;
 

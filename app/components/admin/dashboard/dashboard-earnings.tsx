@@ -1,9 +1,12 @@
-import { CircleDollarSign } from "lucide-react";
+import CircleDollarSignNode from "lucide/dist/esm/icons/circle-dollar-sign.mjs";
 import { Link } from "react-router";
 import { formatMoney, formatPer, formatRate } from "#app/components/admin/earnings/format.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import type { Result } from "#app/lib/result.ts";
 import type { EarningsReport } from "#domain/earnings.ts";
 import { DashboardPanel, formatCount, PanelError } from "./dashboard-panel";
+
+const CircleDollarSign = icon("circle-dollar-sign", CircleDollarSignNode);
 
 /** Articles listed at most; the earnings page has them all. */
 const LISTED = 5;

@@ -1,8 +1,12 @@
-import { CircleCheck, Link2, LoaderCircle, RefreshCw } from "lucide-react";
+import CircleCheckNode from "lucide/dist/esm/icons/circle-check.mjs";
+import Link2Node from "lucide/dist/esm/icons/link-2.mjs";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
+import RefreshCwNode from "lucide/dist/esm/icons/refresh-cw.mjs";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { LocalDate } from "#app/components/admin/local-date.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import type { Result } from "#app/lib/result.ts";
 import { toast } from "#app/lib/toast.ts";
 import {
@@ -15,6 +19,11 @@ import {
   linkProblemLine,
 } from "#domain/link-health.ts";
 import { DashboardPanel, formatCount, PanelError } from "./dashboard-panel";
+
+const CircleCheck = icon("circle-check", CircleCheckNode);
+const Link2 = icon("link-2", Link2Node);
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
+const RefreshCw = icon("refresh-cw", RefreshCwNode);
 
 /** What the dashboard's link actions answer: a finished check, a link replaced, or why not. */
 export type LinkActionData =

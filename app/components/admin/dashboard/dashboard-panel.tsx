@@ -1,5 +1,5 @@
-import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import type { Icon } from "#app/components/ui/icon.ts";
 
 /** A titled white card of the dashboard (a labelled region, so screen readers can jump between panels). */
 export function DashboardPanel({
@@ -14,7 +14,7 @@ export function DashboardPanel({
   id: string;
   title: string;
   subtitle?: string;
-  icon?: LucideIcon;
+  icon?: Icon;
   className?: string;
   children: ReactNode;
 }) {

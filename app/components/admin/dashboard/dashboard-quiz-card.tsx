@@ -1,9 +1,14 @@
-import { ArrowRight, ClipboardList } from "lucide-react";
+import ArrowRightNode from "lucide/dist/esm/icons/arrow-right.mjs";
+import ClipboardListNode from "lucide/dist/esm/icons/clipboard-list.mjs";
 import { Link } from "react-router";
 import { LocalDate } from "#app/components/admin/local-date.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import type { Result } from "#app/lib/result.ts";
 import { DashboardPanel, formatCount, PanelError } from "./dashboard-panel";
+
+const ArrowRight = icon("arrow-right", ArrowRightNode);
+const ClipboardList = icon("clipboard-list", ClipboardListNode);
 
 export interface QuizSubmissionsSummary {
   count: number;

@@ -1,8 +1,11 @@
-import { Filter } from "lucide-react";
+import FilterNode from "lucide/dist/esm/icons/funnel.mjs";
+import { icon } from "#app/components/ui/icon.ts";
 import type { Result } from "#app/lib/result.ts";
 import { QUIZ_FUNNEL_LABELS, type QuizFunnel, withDropOff } from "#domain/quiz-funnel.ts";
 import { QUIZ_QUESTIONS } from "#domain/quiz-questions.ts";
 import { DashboardPanel, formatCount, PanelError } from "./dashboard-panel";
+
+const Filter = icon("funnel", FilterNode);
 
 const percent = (value: number) => `${value.toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;
 

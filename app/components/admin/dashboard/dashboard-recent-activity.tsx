@@ -1,9 +1,14 @@
-import { ArrowRight, History } from "lucide-react";
+import ArrowRightNode from "lucide/dist/esm/icons/arrow-right.mjs";
+import HistoryNode from "lucide/dist/esm/icons/rotate-ccw-clock.mjs";
 import { Link } from "react-router";
 import { ActivityEntry } from "#app/components/admin/activity/activity-entry.tsx";
+import { icon } from "#app/components/ui/icon.ts";
 import type { Result } from "#app/lib/result.ts";
 import type { AuditEntry } from "#domain/audit.ts";
 import { DashboardPanel, PanelError } from "./dashboard-panel";
+
+const ArrowRight = icon("arrow-right", ArrowRightNode);
+const History = icon("rotate-ccw-clock", HistoryNode);
 
 /** The dashboard's 'Recent Activity' panel: the latest audit log entries, and the way to all of them. */
 export function DashboardRecentActivity({ entries }: { entries: Result<{ items: AuditEntry[] }> }) {

@@ -1,8 +1,11 @@
-import { Search } from "lucide-react";
+import SearchNode from "lucide/dist/esm/icons/search.mjs";
 import { Link } from "react-router";
+import { icon } from "#app/components/ui/icon.ts";
 import type { Result } from "#app/lib/result.ts";
 import type { SearchStats, SearchTermCount } from "#domain/search.ts";
 import { DashboardPanel, formatCount, PanelError } from "./dashboard-panel";
+
+const Search = icon("search", SearchNode);
 
 function TermList({ terms, testId, empty }: { terms: SearchTermCount[]; testId: string; empty: string }) {
   if (terms.length === 0) return <p className="rounded-lg bg-stone-50 p-4 text-sm text-muted">{empty}</p>;

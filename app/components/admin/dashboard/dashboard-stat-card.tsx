@@ -1,6 +1,6 @@
-import type { LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
+import type { Icon } from "#app/components/ui/icon.ts";
 import { formatCount } from "./dashboard-panel";
 
 /** A link to the screen that manages the counted things, or (without `to`) a button that is there but disabled. */
@@ -24,7 +24,7 @@ export function DashboardStatCard({
   /** null: the count could not be read */
   value: number | null;
   note: string;
-  icon: LucideIcon;
+  icon: Icon;
   action?: StatCardAction;
   className?: string;
 }) {

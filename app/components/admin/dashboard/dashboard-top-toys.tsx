@@ -1,8 +1,11 @@
-import { MousePointerClick } from "lucide-react";
+import MousePointerClickNode from "lucide/dist/esm/icons/mouse-pointer-click.mjs";
 import { Link } from "react-router";
+import { icon } from "#app/components/ui/icon.ts";
 import type { Result } from "#app/lib/result.ts";
 import type { ToyClicks } from "#domain/insights.ts";
 import { DashboardPanel, formatCount, PanelError } from "./dashboard-panel";
+
+const MousePointerClick = icon("mouse-pointer-click", MousePointerClickNode);
 
 /** The toys whose 'View on Amazon' links were followed most in the period, with their click counts. */
 export function DashboardTopToys({ toys, days }: { toys: Result<ToyClicks[]>; days: number }) {

@@ -1,10 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { Eraser } from "lucide-react";
+import EraserNode from "lucide/dist/esm/icons/eraser.mjs";
 import { Form } from "react-router";
 import { FieldErrors, FormErrors } from "#app/components/form/field.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { formModule, useKitForm } from "#app/components/form/use-kit-form.ts";
+import { icon } from "#app/components/ui/icon.ts";
+
+const Eraser = icon("eraser", EraserNode);
 
 // The schema module this form checks with, loaded on the form's first focus or press (use-kit-form.ts).
 const personalDataForms = formModule(() => import("#domain/personal-data.ts"));

@@ -1,10 +1,15 @@
-import { FileUp, LoaderCircle } from "lucide-react";
+import FileUpNode from "lucide/dist/esm/icons/file-up.mjs";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { toast } from "#app/lib/toast.ts";
 import { EARNINGS_IMPORT_FIELD, type EarningsImportReport, earningsImportSummary } from "#domain/earnings-import.ts";
+
+const FileUp = icon("file-up", FileUpNode);
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
 
 /** What the earnings page's action answers to an import. */
 export interface EarningsImportAnswer {

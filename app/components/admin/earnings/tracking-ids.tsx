@@ -1,11 +1,14 @@
-import { LoaderCircle } from "lucide-react";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { toast } from "#app/lib/toast.ts";
 import type { PlacementOption, TrackingIdSummary } from "#domain/earnings.ts";
 import { formatMoney } from "./format";
+
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
 
 export const TRACKING_ID_INTENT = "map-tracking-id";
 

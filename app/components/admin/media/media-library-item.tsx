@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
-import { Save, Trash2 } from "lucide-react";
+import SaveNode from "lucide/dist/esm/icons/save.mjs";
+import Trash2Node from "lucide/dist/esm/icons/trash.mjs";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { LocalDate } from "#app/components/admin/local-date.tsx";
@@ -8,9 +9,13 @@ import { FormErrors, TextField } from "#app/components/form/field.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { formModule, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { formatBytes, MAX_ALT_TEXT_LENGTH, MEDIA_TEXT, type MediaItem, type MediaUsage } from "#domain/media.ts";
+
+const Save = icon("save", SaveNode);
+const Trash2 = icon("trash", Trash2Node);
 
 // The schema module this form checks with, loaded on the form's first focus or press (use-kit-form.ts).
 const mediaForms = formModule(() => import("#domain/media-form.ts"));

@@ -1,10 +1,19 @@
-import { ImageOff, LoaderCircle, Search, X } from "lucide-react";
+import ImageOffNode from "lucide/dist/esm/icons/image-off.mjs";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
+import SearchNode from "lucide/dist/esm/icons/search.mjs";
+import XNode from "lucide/dist/esm/icons/x.mjs";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { callApi } from "#app/lib/api.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { MEDIA_TEXT, type MediaItem } from "#domain/media.ts";
+
+const ImageOff = icon("image-off", ImageOffNode);
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
+const Search = icon("search", SearchNode);
+const X = icon("x", XNode);
 
 const PAGE_SIZE = 24;
 const SEARCH_DELAY_MS = 250;

@@ -1,7 +1,12 @@
-import { Archive, Reply } from "lucide-react";
+import ArchiveNode from "lucide/dist/esm/icons/archive.mjs";
+import ReplyNode from "lucide/dist/esm/icons/reply.mjs";
 import { Link } from "react-router";
 import { LocalDate } from "#app/components/admin/local-date.tsx";
+import { icon } from "#app/components/ui/icon.ts";
 import type { ContactMessageSummary } from "#domain/inbox.ts";
+
+const Archive = icon("archive", ArchiveNode);
+const Reply = icon("reply", ReplyNode);
 
 /**
  * One page of messages as cards (a table would not fit a phone): an unread one has a dot, a

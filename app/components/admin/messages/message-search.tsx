@@ -1,7 +1,10 @@
-import { Search } from "lucide-react";
+import SearchNode from "lucide/dist/esm/icons/search.mjs";
 import { Form, Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { MAX_MESSAGE_SEARCH_LENGTH, type MessageView } from "#domain/inbox-views.ts";
+
+const Search = icon("search", SearchNode);
 
 /**
  * Search by name, address or words: a GET form, so the search lives in the URL and the server

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
-import { Send } from "lucide-react";
+import SendNode from "lucide/dist/esm/icons/send.mjs";
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { UnsavedChangesDialog } from "#app/components/admin/unsaved-changes-dialog.tsx";
@@ -8,9 +8,12 @@ import { FormErrors, TextAreaField, TextField } from "#app/components/form/field
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { formModule, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { toast } from "#app/lib/toast.ts";
 import type { FormReply } from "#domain/form-reply.ts";
 import { messageReplySchema } from "#domain/inbox.ts";
+
+const Send = icon("send", SendNode);
 
 // This screen reads other exports of inbox.ts too, so its schema comes with the page; the kit's
 // checking half (Conform's Zod adapter) still loads on the form's first focus.

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
-import { PackagePlus, Save } from "lucide-react";
+import PackagePlusNode from "lucide/dist/esm/icons/package-plus.mjs";
+import SaveNode from "lucide/dist/esm/icons/save.mjs";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { InsertProductDialog } from "#app/components/admin/posts/insert-product-dialog.tsx";
@@ -11,8 +12,12 @@ import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { formModule, setFieldInput, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { MAX_NEWSLETTER_PREHEADER, MAX_NEWSLETTER_SUBJECT } from "#domain/newsletter-text.ts";
+
+const PackagePlus = icon("package-plus", PackagePlusNode);
+const Save = icon("save", SaveNode);
 
 // The newsletter schemas, loaded on a form's first focus or press (use-kit-form.ts): the draft form
 // and the new-newsletter page's "from a post" form check with them.

@@ -1,5 +1,8 @@
-import { TriangleAlert } from "lucide-react";
+import TriangleAlertNode from "lucide/dist/esm/icons/triangle-alert.mjs";
+import { icon } from "#app/components/ui/icon.ts";
 import type { NewsletterPreview as Preview } from "#domain/newsletters.ts";
+
+const TriangleAlert = icon("triangle-alert", TriangleAlertNode);
 
 /**
  * The e-mail as subscribers will get it: the HTML part in a sandboxed frame (no scripts, its own

@@ -1,8 +1,13 @@
-import { PackagePlus, X } from "lucide-react";
+import PackagePlusNode from "lucide/dist/esm/icons/package-plus.mjs";
+import XNode from "lucide/dist/esm/icons/x.mjs";
 import { useEffect, useId, useRef, useState } from "react";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { COMPARE_MAX, COMPARE_MIN } from "#domain/product-boxes.ts";
 import { type ToyChoice, ToySearch } from "./toy-search";
+
+const PackagePlus = icon("package-plus", PackagePlusNode);
+const X = icon("x", XNode);
 
 /** The token line for a buy box or a comparison table, as the post body writes it. */
 export function productToken(kind: "toy" | "compare", toys: readonly Pick<ToyChoice, "slug">[]): string {

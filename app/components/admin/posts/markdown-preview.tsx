@@ -1,10 +1,13 @@
-import { LoaderCircle } from "lucide-react";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
 import { Suspense, use, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { PostBody } from "#app/components/post-body.tsx";
 import { BuyBox } from "#app/components/product-box.tsx";
+import { icon } from "#app/components/ui/icon.ts";
 import { callApi } from "#app/lib/api.ts";
 import type { AffiliatePlacement } from "#domain/placements.ts";
 import { addsReviewedToyBoxes, type PostPreview } from "#domain/product-boxes.ts";
+
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
 
 /** How long typing pauses before the server renders the body with its products. */
 const PREVIEW_DELAY_MS = 400;

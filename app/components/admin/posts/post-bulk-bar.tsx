@@ -1,7 +1,12 @@
-import { LoaderCircle, X } from "lucide-react";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
+import XNode from "lucide/dist/esm/icons/x.mjs";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { POST_BULK_ACTIONS, type PostBulkAction } from "#domain/post-list.ts";
+
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
+const X = icon("x", XNode);
 
 /** The form (beside the table) that the rows' checkboxes and the bulk buttons belong to. */
 export const POST_BULK_FORM_ID = "post-bulk";

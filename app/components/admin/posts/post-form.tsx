@@ -1,6 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { Check, Eye, PackagePlus, Save, Send, Undo2 } from "lucide-react";
+import CheckNode from "lucide/dist/esm/icons/check.mjs";
+import EyeNode from "lucide/dist/esm/icons/eye.mjs";
+import PackagePlusNode from "lucide/dist/esm/icons/package-plus.mjs";
+import SaveNode from "lucide/dist/esm/icons/save.mjs";
+import SendNode from "lucide/dist/esm/icons/send.mjs";
+import Undo2Node from "lucide/dist/esm/icons/undo-2.mjs";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { ImageUploadField } from "#app/components/admin/image-upload-field.tsx";
@@ -10,6 +15,7 @@ import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { formModule, type SendOutcome, setFieldInput, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { ApiError } from "#app/lib/api.ts";
 import { deferredPart } from "#app/lib/deferred-part.tsx";
 import { toast } from "#app/lib/toast.ts";
@@ -34,6 +40,13 @@ import type { RenderedBody } from "./markdown-preview";
 import { describeError, POST_TEXT, savePost } from "./post-api";
 import { SearchResultPreview } from "./search-result-preview";
 import { type ToyChoice, ToySearch } from "./toy-search";
+
+const Check = icon("check", CheckNode);
+const Eye = icon("eye", EyeNode);
+const PackagePlus = icon("package-plus", PackagePlusNode);
+const Save = icon("save", SaveNode);
+const Send = icon("send", SendNode);
+const Undo2 = icon("undo-2", Undo2Node);
 
 // The schema module this form checks with, loaded on the form's first focus or press (use-kit-form.ts).
 const postForms = formModule(() => import("#domain/post-form.ts"));

@@ -1,11 +1,32 @@
-import { ArrowDown, ArrowUp, BookOpen, ExternalLink, Eye, FileText, Pencil, Scale, Star, Trash2 } from "lucide-react";
+import ArrowDownNode from "lucide/dist/esm/icons/arrow-down.mjs";
+import ArrowUpNode from "lucide/dist/esm/icons/arrow-up.mjs";
+import BookOpenNode from "lucide/dist/esm/icons/book-open.mjs";
+import ExternalLinkNode from "lucide/dist/esm/icons/external-link.mjs";
+import EyeNode from "lucide/dist/esm/icons/eye.mjs";
+import FileTextNode from "lucide/dist/esm/icons/file-text.mjs";
+import PencilNode from "lucide/dist/esm/icons/pencil.mjs";
+import ScaleNode from "lucide/dist/esm/icons/scale.mjs";
+import StarNode from "lucide/dist/esm/icons/star.mjs";
+import Trash2Node from "lucide/dist/esm/icons/trash.mjs";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { icon } from "#app/components/ui/icon.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { formatCompactDate, isoDay } from "#domain/dates.ts";
 import { postPath, postTypeLabel } from "#domain/post-links.ts";
 import { type PostStatus, type PostSummary, postStatusLabel } from "#domain/posts.ts";
 import { POST_BULK_FORM_ID } from "./post-bulk-bar";
+
+const ArrowDown = icon("arrow-down", ArrowDownNode);
+const ArrowUp = icon("arrow-up", ArrowUpNode);
+const BookOpen = icon("book-open", BookOpenNode);
+const ExternalLink = icon("external-link", ExternalLinkNode);
+const Eye = icon("eye", EyeNode);
+const FileText = icon("file-text", FileTextNode);
+const Pencil = icon("pencil", PencilNode);
+const Scale = icon("scale", ScaleNode);
+const Star = icon("star", StarNode);
+const Trash2 = icon("trash", Trash2Node);
 
 const STATUS_COLOURS: Record<PostStatus, string> = {
   draft: "bg-stone-200 text-stone-800",

@@ -1,9 +1,11 @@
-import { RotateCcw, X } from "lucide-react";
+import RotateCcwNode from "lucide/dist/esm/icons/rotate-ccw.mjs";
+import XNode from "lucide/dist/esm/icons/x.mjs";
 import { type Dispatch, type SetStateAction, useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { LocalDate } from "#app/components/admin/local-date.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { callApi } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
 import { diffLines } from "#domain/line-diff.ts";
@@ -11,6 +13,9 @@ import { changedFields, type PostVersion, savesOf, shownValue } from "#domain/po
 import type { Post, PostRevision } from "#domain/posts.ts";
 import { describeError } from "./post-api";
 import { FIELD_LABELS } from "./revision-text";
+
+const RotateCcw = icon("rotate-ccw", RotateCcwNode);
+const X = icon("x", XNode);
 
 // The revisions panel's dialogs, "What changed" / "Compare" with the line diff and the Restore
 // question: loaded on the first press of one of the panel's buttons, not with the editor

@@ -1,10 +1,17 @@
-import { FileDiff, History, RotateCcw } from "lucide-react";
+import FileDiffNode from "lucide/dist/esm/icons/file-diff.mjs";
+import RotateCcwNode from "lucide/dist/esm/icons/rotate-ccw.mjs";
+import HistoryNode from "lucide/dist/esm/icons/rotate-ccw-clock.mjs";
 import { lazy, Suspense, useState } from "react";
 import { LocalDate } from "#app/components/admin/local-date.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { Post, PostRevision } from "#domain/posts.ts";
 import type { Shown } from "./revision-dialogs";
+
+const FileDiff = icon("file-diff", FileDiffNode);
+const History = icon("rotate-ccw-clock", HistoryNode);
+const RotateCcw = icon("rotate-ccw", RotateCcwNode);
 
 // The dialogs (the line diff, Restore) are needed only after a press: they load then, or as the
 // pointer or focus reaches a button, and not with the page (decision 069).

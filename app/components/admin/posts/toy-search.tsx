@@ -1,7 +1,12 @@
-import { LoaderCircle, Search } from "lucide-react";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
+import SearchNode from "lucide/dist/esm/icons/search.mjs";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { icon } from "#app/components/ui/icon.ts";
 import { getJson } from "#app/lib/api.ts";
 import type { Toy } from "#domain/catalog.ts";
+
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
+const Search = icon("search", SearchNode);
 
 /** What the editor needs of a toy it places or reviews. */
 export type ToyChoice = Pick<Toy, "id" | "slug" | "name" | "price" | "imageUrl">;

@@ -1,7 +1,9 @@
-import { FileUp, LoaderCircle } from "lucide-react";
+import FileUpNode from "lucide/dist/esm/icons/file-up.mjs";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
 import { type ChangeEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { toast } from "#app/lib/toast.ts";
 import type { CatalogueImportReport } from "#domain/catalogue-csv.ts";
 import {
@@ -10,6 +12,9 @@ import {
   catalogueImportCounts,
 } from "#domain/catalogue-csv-text.ts";
 import { countOf } from "#domain/text.ts";
+
+const FileUp = icon("file-up", FileUpNode);
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
 
 /** What the products page's action answers to an import (a preview, or the import applied or refused). */
 export interface CatalogueImportAnswer {

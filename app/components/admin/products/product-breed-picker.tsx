@@ -1,9 +1,14 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { Check, Dog } from "lucide-react";
+import CheckNode from "lucide/dist/esm/icons/check.mjs";
+import DogNode from "lucide/dist/esm/icons/dog.mjs";
 import { useState } from "react";
 import { FieldErrors } from "#app/components/form/field.tsx";
+import { icon } from "#app/components/ui/icon.ts";
 import type { Breed } from "#domain/catalog.ts";
 import { inputClass } from "./product-form-fields";
+
+const Check = icon("check", CheckNode);
+const Dog = icon("dog", DogNode);
 
 export type BreedChoice = Pick<Breed, "id" | "name" | "size">;
 

@@ -1,12 +1,19 @@
-import { LoaderCircle, Plus, Trash2 } from "lucide-react";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
+import PlusNode from "lucide/dist/esm/icons/plus.mjs";
+import Trash2Node from "lucide/dist/esm/icons/trash.mjs";
 import { type FormEvent, useState } from "react";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { ApiError, callApi, getJson } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { NamedOption } from "#domain/catalog.ts";
 import type { BreedChoice } from "./product-breed-picker";
 import { inputClass } from "./product-form-fields";
+
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
+const Plus = icon("plus", PlusNode);
+const Trash2 = icon("trash", Trash2Node);
 
 /** One breed recommendation of a product, as GET /api/toys/{id}/breed-recommendations answers. */
 export interface BreedLink {

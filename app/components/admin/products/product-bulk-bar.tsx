@@ -1,8 +1,13 @@
-import { LoaderCircle, X } from "lucide-react";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
+import XNode from "lucide/dist/esm/icons/x.mjs";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { PRODUCT_BULK_ACTIONS, type ProductBulkAction } from "#domain/product-list.ts";
 import { BULK_FORM_ID } from "./product-table";
+
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
+const X = icon("x", XNode);
 
 /**
  * What can be done to the chosen products at once. Its buttons submit the bulk form with the

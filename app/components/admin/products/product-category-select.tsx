@@ -1,9 +1,16 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { Check, ChevronDown, X } from "lucide-react";
+import CheckNode from "lucide/dist/esm/icons/check.mjs";
+import ChevronDownNode from "lucide/dist/esm/icons/chevron-down.mjs";
+import XNode from "lucide/dist/esm/icons/x.mjs";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { FieldErrors } from "#app/components/form/field.tsx";
+import { icon } from "#app/components/ui/icon.ts";
 import type { CategoryRef } from "#domain/catalog.ts";
 import { inputClass } from "./product-form-fields";
+
+const Check = icon("check", CheckNode);
+const ChevronDown = icon("chevron-down", ChevronDownNode);
+const X = icon("x", XNode);
 
 /** Category ids as the form field started (one posted id is one text, several a list). */
 function idsFrom(initial: unknown): number[] {

@@ -1,6 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
-import { EyeOff, Save, Send } from "lucide-react";
+import EyeOffNode from "lucide/dist/esm/icons/eye-off.mjs";
+import SaveNode from "lucide/dist/esm/icons/save.mjs";
+import SendNode from "lucide/dist/esm/icons/send.mjs";
 import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { ImageUploadField } from "#app/components/admin/image-upload-field.tsx";
@@ -10,6 +12,7 @@ import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { formModule, type SendOutcome, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { ApiError, callApi, failureReason } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.ts";
 import type { AdminToy, CategoryRef } from "#domain/catalog.ts";
@@ -20,6 +23,10 @@ import { slugify } from "#domain/slug.ts";
 import { type BreedChoice, ProductBreedPicker } from "./product-breed-picker";
 import { ProductCategorySelect } from "./product-category-select";
 import { ProductPriceFacts } from "./product-price-facts";
+
+const EyeOff = icon("eye-off", EyeOffNode);
+const Save = icon("save", SaveNode);
+const Send = icon("send", SendNode);
 
 // The schema module this form checks with, loaded on the form's first focus or press (use-kit-form.ts).
 const productForms = formModule(() => import("#domain/product-form.ts"));

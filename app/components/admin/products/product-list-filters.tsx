@@ -1,7 +1,9 @@
-import { Search, X } from "lucide-react";
+import SearchNode from "lucide/dist/esm/icons/search.mjs";
+import XNode from "lucide/dist/esm/icons/x.mjs";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { CategoryRef } from "#domain/catalog.ts";
 import {
@@ -14,6 +16,9 @@ import {
   STOCK_FILTERS,
   TOP_PICK_FILTERS,
 } from "#domain/product-list.ts";
+
+const Search = icon("search", SearchNode);
+const X = icon("x", XNode);
 
 /** How long typing pauses before the list is searched again. */
 const SEARCH_DELAY_MS = 250;

@@ -1,10 +1,25 @@
-import { ArrowDown, ArrowUp, Copy, ExternalLink, Pencil, Star, Trash2 } from "lucide-react";
+import ArrowDownNode from "lucide/dist/esm/icons/arrow-down.mjs";
+import ArrowUpNode from "lucide/dist/esm/icons/arrow-up.mjs";
+import CopyNode from "lucide/dist/esm/icons/copy.mjs";
+import ExternalLinkNode from "lucide/dist/esm/icons/external-link.mjs";
+import PencilNode from "lucide/dist/esm/icons/pencil.mjs";
+import StarNode from "lucide/dist/esm/icons/star.mjs";
+import Trash2Node from "lucide/dist/esm/icons/trash.mjs";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { icon } from "#app/components/ui/icon.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { AdminProductRow } from "#domain/catalog.ts";
 import { formatPrice } from "#domain/price.ts";
 import { type ProductListFilters, type ProductListSort, productListParams } from "#domain/product-list.ts";
+
+const ArrowDown = icon("arrow-down", ArrowDownNode);
+const ArrowUp = icon("arrow-up", ArrowUpNode);
+const Copy = icon("copy", CopyNode);
+const ExternalLink = icon("external-link", ExternalLinkNode);
+const Pencil = icon("pencil", PencilNode);
+const Star = icon("star", StarNode);
+const Trash2 = icon("trash", Trash2Node);
 
 const CELL = "px-2 py-3 align-middle first:pl-4 last:pr-4 sm:px-4";
 const ICON_BUTTON =

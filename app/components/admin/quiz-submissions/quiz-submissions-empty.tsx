@@ -1,6 +1,11 @@
-import { Inbox, SearchX } from "lucide-react";
+import InboxNode from "lucide/dist/esm/icons/inbox.mjs";
+import SearchXNode from "lucide/dist/esm/icons/search-x.mjs";
 import { Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
+
+const Inbox = icon("inbox", InboxNode);
+const SearchX = icon("search-x", SearchXNode);
 
 /** No submissions at all (spec §2 "Admin quiz submissions", its three lines). */
 export function QuizSubmissionsEmpty() {

@@ -1,6 +1,9 @@
-import { Download } from "lucide-react";
+import DownloadNode from "lucide/dist/esm/icons/download.mjs";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+
+const Download = icon("download", DownloadNode);
 
 const EXPORT_PATH = "/api/admin/quiz-submissions.csv";
 

@@ -1,6 +1,9 @@
-import { Search } from "lucide-react";
+import SearchNode from "lucide/dist/esm/icons/search.mjs";
 import { Form, Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
+
+const Search = icon("search", SearchNode);
 
 /**
  * Search by e-mail: a GET form, so the search lives in the URL (shareable, Back works) and the

@@ -1,7 +1,10 @@
-import { Trash2 } from "lucide-react";
+import Trash2Node from "lucide/dist/esm/icons/trash.mjs";
 import { ConfirmSubmitForm } from "#app/components/admin/confirm-submit-form.tsx";
 import { LocalDate } from "#app/components/admin/local-date.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
+
+const Trash2 = icon("trash", Trash2Node);
 
 export interface QuizSubmissionListItem {
   id: number;

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Save } from "lucide-react";
+import SaveNode from "lucide/dist/esm/icons/save.mjs";
 import { type ReactNode, useCallback, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { SiteNotices } from "#app/components/admin/settings/site-notices.tsx";
@@ -8,6 +8,7 @@ import { FormErrors, SelectField, TextAreaField, TextField } from "#app/componen
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { formModule, useKitForm } from "#app/components/form/use-kit-form.ts";
 import { formChanged, useUnsavedChanges } from "#app/components/form/use-unsaved-changes.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { ASSOCIATE_TAG_NOTICE } from "#domain/associate-tag-text.ts";
 import { MAX_DISCLOSURE_TEXT } from "#domain/disclosure.ts";
 import {
@@ -26,6 +27,8 @@ import {
   SCHEDULE_LIMITS,
   SETTINGS_TEXT,
 } from "#domain/site-settings-text.ts";
+
+const Save = icon("save", SaveNode);
 
 // The schema module this form checks with, loaded on the form's first focus or press (use-kit-form.ts).
 const settingsForms = formModule(() => import("#domain/site-settings.ts"));

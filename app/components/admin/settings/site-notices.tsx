@@ -1,7 +1,10 @@
-import { TriangleAlert } from "lucide-react";
+import TriangleAlertNode from "lucide/dist/esm/icons/triangle-alert.mjs";
 import { useId } from "react";
 import { Link } from "react-router";
+import { icon } from "#app/components/ui/icon.ts";
 import type { SiteNotice } from "#domain/site-settings-text.ts";
+
+const TriangleAlert = icon("triangle-alert", TriangleAlertNode);
 
 /** One thing the owner still has to set up: what goes wrong without it, and a link to where it is set. */
 function Notice({ notice, linked }: { notice: SiteNotice; linked: boolean }) {

@@ -1,10 +1,13 @@
-import { Filter } from "lucide-react";
+import FilterNode from "lucide/dist/esm/icons/funnel.mjs";
 import { Form, Link } from "react-router";
 import { INPUT_CLASS } from "#app/components/form/field.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { useBrowserTimeZone } from "#app/lib/use-browser-time-zone.ts";
 import { SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES } from "#domain/subscriber-text.ts";
 import { MAX_SUBSCRIBER_SEARCH_LENGTH, type SubscriberFilter } from "#domain/subscribers.ts";
+
+const Filter = icon("funnel", FilterNode);
 
 /**
  * Search by address, status and signup days: a GET form, so the filters live in the URL (the

@@ -1,11 +1,18 @@
-import { MoveRight, Trash2, UserMinus } from "lucide-react";
+import MoveRightNode from "lucide/dist/esm/icons/move-right.mjs";
+import Trash2Node from "lucide/dist/esm/icons/trash.mjs";
+import UserMinusNode from "lucide/dist/esm/icons/user-minus.mjs";
 import { useRef } from "react";
 import { ConfirmSubmitForm } from "#app/components/admin/confirm-submit-form.tsx";
 import { LocalDate } from "#app/components/admin/local-date.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { useHorizontalOverflow } from "#app/lib/use-horizontal-overflow.ts";
 import { SUBSCRIBER_STATUS_LABELS, type SubscriberStatus } from "#domain/subscriber-text.ts";
 import type { Subscriber } from "#domain/subscribers.ts";
+
+const MoveRight = icon("move-right", MoveRightNode);
+const Trash2 = icon("trash", Trash2Node);
+const UserMinus = icon("user-minus", UserMinusNode);
 
 const CELL = "px-4 py-3 align-top";
 

@@ -1,7 +1,10 @@
-import { Download } from "lucide-react";
+import DownloadNode from "lucide/dist/esm/icons/download.mjs";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { SUBSCRIBERS_CSV_FILENAME, type SubscriberFilter } from "#domain/subscribers.ts";
+
+const Download = icon("download", DownloadNode);
 
 const EXPORT_PATH = "/api/admin/subscribers.csv";
 

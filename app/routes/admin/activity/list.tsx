@@ -1,4 +1,4 @@
-import { History } from "lucide-react";
+import HistoryNode from "lucide/dist/esm/icons/rotate-ccw-clock.mjs";
 import { Link, redirect } from "react-router";
 import { ActivityEntry } from "#app/components/admin/activity/activity-entry.tsx";
 import { ActivityFilters } from "#app/components/admin/activity/activity-filters.tsx";
@@ -6,12 +6,15 @@ import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { listPageHref, Pagination } from "#app/components/admin/pagination.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { AUDIT_PAGE_SIZE, type AuditFilter, auditFiltered, auditListQuerySchema } from "#domain/audit.ts";
 import type { Route } from "./+types/list";
+
+const History = icon("rotate-ccw-clock", HistoryNode);
 
 export const meta = () => [{ title: pageTitle("Activity log") }, { name: "robots", content: "noindex" }];
 

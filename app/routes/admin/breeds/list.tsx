@@ -1,10 +1,16 @@
-import { ArrowLeft, ExternalLink, PawPrint, Pencil, Plus, Trash2 } from "lucide-react";
+import ArrowLeftNode from "lucide/dist/esm/icons/arrow-left.mjs";
+import ExternalLinkNode from "lucide/dist/esm/icons/external-link.mjs";
+import PawPrintNode from "lucide/dist/esm/icons/paw-print.mjs";
+import PencilNode from "lucide/dist/esm/icons/pencil.mjs";
+import PlusNode from "lucide/dist/esm/icons/plus.mjs";
+import Trash2Node from "lucide/dist/esm/icons/trash.mjs";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher, useRevalidator } from "react-router";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -15,6 +21,13 @@ import type { AdminBreed } from "#domain/breed-form.ts";
 import { BREED_SIZES, BREED_TEXT } from "#domain/breed-text.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import type { Route } from "./+types/list";
+
+const ArrowLeft = icon("arrow-left", ArrowLeftNode);
+const ExternalLink = icon("external-link", ExternalLinkNode);
+const PawPrint = icon("paw-print", PawPrintNode);
+const Pencil = icon("pencil", PencilNode);
+const Plus = icon("plus", PlusNode);
+const Trash2 = icon("trash", Trash2Node);
 
 export const meta = () => [{ title: pageTitle("Breeds") }, { name: "robots", content: "noindex" }];
 

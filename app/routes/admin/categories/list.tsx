@@ -1,4 +1,9 @@
-import { ArrowDown, ArrowLeft, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
+import ArrowDownNode from "lucide/dist/esm/icons/arrow-down.mjs";
+import ArrowLeftNode from "lucide/dist/esm/icons/arrow-left.mjs";
+import ArrowUpNode from "lucide/dist/esm/icons/arrow-up.mjs";
+import PencilNode from "lucide/dist/esm/icons/pencil.mjs";
+import PlusNode from "lucide/dist/esm/icons/plus.mjs";
+import Trash2Node from "lucide/dist/esm/icons/trash.mjs";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher, useRevalidator } from "react-router";
 import { CategoryDeleteDialog } from "#app/components/admin/categories/category-delete-dialog.tsx";
@@ -7,6 +12,7 @@ import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { categoryIcon } from "#app/components/category-icon.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -17,6 +23,13 @@ import type { AdminCategory } from "#domain/category-form.ts";
 import { CATEGORY_TEXT } from "#domain/category-text.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import type { Route } from "./+types/list";
+
+const ArrowDown = icon("arrow-down", ArrowDownNode);
+const ArrowLeft = icon("arrow-left", ArrowLeftNode);
+const ArrowUp = icon("arrow-up", ArrowUpNode);
+const Pencil = icon("pencil", PencilNode);
+const Plus = icon("plus", PlusNode);
+const Trash2 = icon("trash", Trash2Node);
 
 export const meta = () => [{ title: pageTitle("Categories") }, { name: "robots", content: "noindex" }];
 

@@ -1,5 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CircleCheck, Download, Search } from "lucide-react";
+import CircleCheckNode from "lucide/dist/esm/icons/circle-check.mjs";
+import DownloadNode from "lucide/dist/esm/icons/download.mjs";
+import SearchNode from "lucide/dist/esm/icons/search.mjs";
 import { useEffect } from "react";
 import { data, Form } from "react-router";
 import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
@@ -8,6 +10,7 @@ import { LocalDate } from "#app/components/admin/local-date.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { INPUT_CLASS } from "#app/components/form/field.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -18,6 +21,10 @@ import { type DataErasure, erasureFormSchema, type PersonalDataSummary } from "#
 import { ERASURE_COUNT_LABELS, PERSONAL_DATA_FILENAME } from "#domain/personal-data-text.ts";
 import { CONSENT_ACTION_LABELS, CONSENT_SOURCE_LABELS, SUBSCRIBER_STATUS_LABELS } from "#domain/subscriber-text.ts";
 import type { Route } from "./+types/requests";
+
+const CircleCheck = icon("circle-check", CircleCheckNode);
+const Download = icon("download", DownloadNode);
+const Search = icon("search", SearchNode);
 
 export const meta = () => [{ title: pageTitle("Data Requests") }, { name: "robots", content: "noindex" }];
 

@@ -1,5 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, ImageOff, LoaderCircle, Search, Upload } from "lucide-react";
+import ArrowLeftNode from "lucide/dist/esm/icons/arrow-left.mjs";
+import ImageOffNode from "lucide/dist/esm/icons/image-off.mjs";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
+import SearchNode from "lucide/dist/esm/icons/search.mjs";
+import UploadNode from "lucide/dist/esm/icons/upload.mjs";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
@@ -11,6 +15,7 @@ import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { listPageHref, Pagination, pageFromParam } from "#app/components/admin/pagination.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -21,6 +26,12 @@ import { isDatabaseId } from "#domain/ids.ts";
 import { inUseMessage, MEDIA_PAGE_SIZE, MEDIA_TEXT, type MediaItem } from "#domain/media.ts";
 import { mediaAltTextSchema } from "#domain/media-form.ts";
 import type { Route } from "./+types/library";
+
+const ArrowLeft = icon("arrow-left", ArrowLeftNode);
+const ImageOff = icon("image-off", ImageOffNode);
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
+const Search = icon("search", SearchNode);
+const Upload = icon("upload", UploadNode);
 
 export const meta = () => [{ title: pageTitle("Media Library") }, { name: "robots", content: "noindex" }];
 

@@ -1,4 +1,6 @@
-import { Inbox, RotateCcw, SearchX } from "lucide-react";
+import InboxNode from "lucide/dist/esm/icons/inbox.mjs";
+import RotateCcwNode from "lucide/dist/esm/icons/rotate-ccw.mjs";
+import SearchXNode from "lucide/dist/esm/icons/search-x.mjs";
 import { Form, Link, redirect } from "react-router";
 import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
 import { MessageList } from "#app/components/admin/messages/message-list.tsx";
@@ -7,6 +9,7 @@ import { MessageViews } from "#app/components/admin/messages/message-views.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { listPageHref, Pagination } from "#app/components/admin/pagination.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -15,6 +18,10 @@ import { isDatabaseId } from "#domain/ids.ts";
 import { messageListQuerySchema } from "#domain/inbox.ts";
 import { MESSAGE_VIEW_LABELS, MESSAGES_PAGE_SIZE } from "#domain/inbox-views.ts";
 import type { Route } from "./+types/list";
+
+const Inbox = icon("inbox", InboxNode);
+const RotateCcw = icon("rotate-ccw", RotateCcwNode);
+const SearchX = icon("search-x", SearchXNode);
 
 export const meta = () => [{ title: pageTitle("Messages") }, { name: "robots", content: "noindex" }];
 

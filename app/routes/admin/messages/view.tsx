@@ -1,5 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Archive, ArrowLeft, Inbox, Mail, MailOpen, Trash2 } from "lucide-react";
+import ArchiveNode from "lucide/dist/esm/icons/archive.mjs";
+import ArrowLeftNode from "lucide/dist/esm/icons/arrow-left.mjs";
+import InboxNode from "lucide/dist/esm/icons/inbox.mjs";
+import MailNode from "lucide/dist/esm/icons/mail.mjs";
+import MailOpenNode from "lucide/dist/esm/icons/mail-open.mjs";
+import Trash2Node from "lucide/dist/esm/icons/trash.mjs";
 import { type ReactNode, useEffect } from "react";
 import { data, Form, Link, redirect, useRevalidator } from "react-router";
 import { AdminNotFound, adminErrorTitle } from "#app/components/admin/admin-not-found.tsx";
@@ -9,12 +14,20 @@ import { type ReplyActionData, ReplyForm } from "#app/components/admin/messages/
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import { type ContactMessage, mailtoReply, messageReplySchema, REPLY_TEXT, replySubject } from "#domain/inbox.ts";
 import type { Route } from "./+types/view";
+
+const Archive = icon("archive", ArchiveNode);
+const ArrowLeft = icon("arrow-left", ArrowLeftNode);
+const Inbox = icon("inbox", InboxNode);
+const Mail = icon("mail", MailNode);
+const MailOpen = icon("mail-open", MailOpenNode);
+const Trash2 = icon("trash", Trash2Node);
 
 export const meta: Route.MetaFunction = ({ loaderData: loaded, error }) => {
   const title = error ? adminErrorTitle(error, "Message") : `Message: ${loaded?.message.subject ?? ""}`;

@@ -1,15 +1,20 @@
-import { MailPlus, Send } from "lucide-react";
+import MailPlusNode from "lucide/dist/esm/icons/mail-plus.mjs";
+import SendNode from "lucide/dist/esm/icons/send.mjs";
 import { Link } from "react-router";
 import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
 import { LocalDate } from "#app/components/admin/local-date.tsx";
 import { NewsletterStatusBadge } from "#app/components/admin/newsletters/newsletter-status-badge.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import type { Route } from "./+types/list";
+
+const MailPlus = icon("mail-plus", MailPlusNode);
+const Send = icon("send", SendNode);
 
 export const meta = () => [{ title: pageTitle("Newsletters") }, { name: "robots", content: "noindex" }];
 

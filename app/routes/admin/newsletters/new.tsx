@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, FileText } from "lucide-react";
+import ArrowLeftNode from "lucide/dist/esm/icons/arrow-left.mjs";
+import FileTextNode from "lucide/dist/esm/icons/file-text.mjs";
 import { data, Form, Link, redirect } from "react-router";
 import { NewsletterForm, newsletterForms } from "#app/components/admin/newsletters/newsletter-form.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
@@ -9,12 +10,16 @@ import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { useKitForm } from "#app/components/form/use-kit-form.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { newsletterFromPostSchema, newsletterInputSchema } from "#domain/newsletters.ts";
 import type { Route } from "./+types/new";
+
+const ArrowLeft = icon("arrow-left", ArrowLeftNode);
+const FileText = icon("file-text", FileTextNode);
 
 const fromPostSchema = (forms: typeof import("#domain/newsletters.ts")) => forms.newsletterFromPostSchema;
 

@@ -1,6 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, FlaskConical, Send, Trash2 } from "lucide-react";
+import ArrowLeftNode from "lucide/dist/esm/icons/arrow-left.mjs";
+import FlaskConicalNode from "lucide/dist/esm/icons/flask-conical.mjs";
+import SendNode from "lucide/dist/esm/icons/send.mjs";
+import Trash2Node from "lucide/dist/esm/icons/trash.mjs";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
 import { AdminNotFound, adminErrorTitle } from "#app/components/admin/admin-not-found.tsx";
@@ -15,6 +18,7 @@ import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { SiteNotices } from "#app/components/admin/settings/site-notices.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -26,6 +30,11 @@ import { TEST_SEND_TEXT } from "#domain/newsletter-text.ts";
 import { newsletterInputSchema } from "#domain/newsletters.ts";
 import { POSTAL_ADDRESS_NOTICE } from "#domain/site-settings-text.ts";
 import type { Route } from "./+types/view";
+
+const ArrowLeft = icon("arrow-left", ArrowLeftNode);
+const FlaskConical = icon("flask-conical", FlaskConicalNode);
+const Send = icon("send", SendNode);
+const Trash2 = icon("trash", Trash2Node);
 
 export const meta: Route.MetaFunction = ({ loaderData: loaded, error }) => {
   const title = error ? adminErrorTitle(error, "Newsletter") : `Newsletter: ${loaded?.newsletter.subject ?? ""}`;

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft } from "lucide-react";
+import ArrowLeftNode from "lucide/dist/esm/icons/arrow-left.mjs";
 import { lazy, Suspense } from "react";
 import { data, Link, redirect } from "react-router";
 import { AdminNotFound, adminErrorTitle } from "#app/components/admin/admin-not-found.tsx";
@@ -8,6 +8,7 @@ import { editorAfterSave, type PostActionData, PostForm, withSaved } from "#app/
 import { changeSummary } from "#app/components/admin/posts/revision-text.ts";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -17,6 +18,8 @@ import { renderMarkdownParts } from "#domain/markdown.ts";
 import { postFormFields, postFormSchema } from "#domain/post-form.ts";
 import { savesOf } from "#domain/post-revisions.ts";
 import type { Route } from "./+types/edit";
+
+const ArrowLeft = icon("arrow-left", ArrowLeftNode);
 
 // Only an existing post has revisions: a new post's editor does not load the panel (decision 069).
 // The server renders it in place, and the page hydrates it once it has arrived.

@@ -1,5 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, FilePlus, LoaderCircle, RotateCw, Search } from "lucide-react";
+import ArrowLeftNode from "lucide/dist/esm/icons/arrow-left.mjs";
+import FilePlusNode from "lucide/dist/esm/icons/file-plus.mjs";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
+import RotateCwNode from "lucide/dist/esm/icons/rotate-cw.mjs";
+import SearchNode from "lucide/dist/esm/icons/search.mjs";
 import { useEffect, useId, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
@@ -11,6 +15,7 @@ import { POST_BULK_FORM_ID, PostBulkBar } from "#app/components/admin/posts/post
 import { type PostSortKey, PostTable } from "#app/components/admin/posts/post-table.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -32,6 +37,12 @@ import {
 import { POST_STATUSES, POST_TYPES, type PostSummary, postStatusLabel } from "#domain/posts.ts";
 import { moveToTrashQuestion } from "#domain/trash.ts";
 import type { Route } from "./+types/list";
+
+const ArrowLeft = icon("arrow-left", ArrowLeftNode);
+const FilePlus = icon("file-plus", FilePlusNode);
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
+const RotateCw = icon("rotate-cw", RotateCwNode);
+const Search = icon("search", SearchNode);
 
 export const meta = () => [{ title: pageTitle("Manage Posts") }, { name: "robots", content: "noindex" }];
 

@@ -1,5 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, Download, LoaderCircle, Plus } from "lucide-react";
+import ArrowLeftNode from "lucide/dist/esm/icons/arrow-left.mjs";
+import DownloadNode from "lucide/dist/esm/icons/download.mjs";
+import LoaderCircleNode from "lucide/dist/esm/icons/loader-circle.mjs";
+import PlusNode from "lucide/dist/esm/icons/plus.mjs";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
@@ -18,6 +21,7 @@ import { BULK_FORM_ID, DUPLICATE_FORM_ID, ProductTable } from "#app/components/a
 import { SiteNotices } from "#app/components/admin/settings/site-notices.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { callApi, failureReason } from "#app/lib/api.ts";
 import { type AppContext, appContext } from "#app/lib/app-context.server.ts";
@@ -39,6 +43,11 @@ import {
 } from "#domain/product-list.ts";
 import { moveToTrashQuestion } from "#domain/trash.ts";
 import type { Route } from "./+types/list";
+
+const ArrowLeft = icon("arrow-left", ArrowLeftNode);
+const Download = icon("download", DownloadNode);
+const LoaderCircle = icon("loader-circle", LoaderCircleNode);
+const Plus = icon("plus", PlusNode);
 
 export const meta = () => [{ title: pageTitle("Products") }, { name: "robots", content: "noindex" }];
 

@@ -1,4 +1,5 @@
-import { ShieldCheck, Users } from "lucide-react";
+import ShieldCheckNode from "lucide/dist/esm/icons/shield-check.mjs";
+import UsersNode from "lucide/dist/esm/icons/users.mjs";
 import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
@@ -8,6 +9,7 @@ import { SubscriberFilters } from "#app/components/admin/subscribers/subscriber-
 import { SubscriberTable } from "#app/components/admin/subscribers/subscriber-table.tsx";
 import { SubscribersExportLink } from "#app/components/admin/subscribers/subscribers-export-link.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -16,6 +18,9 @@ import { toast } from "#app/lib/toast.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import { SUBSCRIBERS_PAGE_SIZE, type SubscriberFilter, subscriberListQuerySchema } from "#domain/subscribers.ts";
 import type { Route } from "./+types/list";
+
+const ShieldCheck = icon("shield-check", ShieldCheckNode);
+const Users = icon("users", UsersNode);
 
 export const meta = () => [{ title: pageTitle("Subscribers") }, { name: "robots", content: "noindex" }];
 

@@ -1,10 +1,12 @@
-import { RotateCcw, Trash2 } from "lucide-react";
+import RotateCcwNode from "lucide/dist/esm/icons/rotate-ccw.mjs";
+import Trash2Node from "lucide/dist/esm/icons/trash.mjs";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { LocalDate } from "#app/components/admin/local-date.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
+import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { ApiError, callApi } from "#app/lib/api.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
@@ -14,6 +16,9 @@ import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { TRASH_DAYS, type TrashItem } from "#domain/trash.ts";
 import type { Route } from "./+types/list";
+
+const RotateCcw = icon("rotate-ccw", RotateCcwNode);
+const Trash2 = icon("trash", Trash2Node);
 
 export const meta = () => [{ title: pageTitle("Trash") }, { name: "robots", content: "noindex" }];
 
