@@ -75,7 +75,14 @@ export async function createPageHandlers(
   contactEmail: string,
 ): Promise<PageHandlers> {
   const secureCookies = mode === "production";
-  const valuesFor = (req: Request, res: Response) => ({
+  /** each request's context, settled once its answer has gone out (the render queue's slot) */
+  const answers = new WeakMap<AppContext, Promise<void>>();
+  const valuesFor = (req: Request, res: Response): AppContext => {
+    const values = contextValues(req, res);
+    answers.set(values, new Promise((resolve) => res.once("close", resolve)));
+    return values;
+  };
+  const contextValues = (req: Request, res: Response): AppContext => ({
     services,
     siteUrl,
     contactEmail,
@@ -108,13 +115,16 @@ export async function createPageHandlers(
   /** Pages as Express middleware: React Router's handler behind the render queue and the page cache. */
   const pages = (render: PageHandler<AppContext>) =>
     reactRouterPages({
-      handle: cachedPages(queuedRenders(render, RENDERS), {
-        readCache: services.readCache,
-        ttlMs: services.readCacheTtlMs,
-        sessionCookie: sessionCookieName(secureCookies),
-        nonceOf: (values: AppContext) => values.cspNonce,
-        isPrivate: (values) => values.session !== null,
-      }),
+      handle: cachedPages(
+        queuedRenders(render, RENDERS, (values) => answers.get(values) ?? Promise.resolve()),
+        {
+          readCache: services.readCache,
+          ttlMs: services.readCacheTtlMs,
+          sessionCookie: sessionCookieName(secureCookies),
+          nonceOf: (values: AppContext) => values.cspNonce,
+          isPrivate: (values) => values.session !== null,
+        },
+      ),
       getLoadContext: valuesFor,
     });
   if (mode === "development") {

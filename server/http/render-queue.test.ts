@@ -85,4 +85,36 @@ describe("the render queue", () => {
     expect(started).toEqual(["one", "two", "last"]);
     await until(() => running === 0);
   });
+
+  it("keeps a render's place until its answer has gone out, not only until it is rendered", async () => {
+    // the context stands for a request: its answer goes out when the test says so
+    type Sent = { sent: Promise<void>; send: () => void };
+    const request = (): Sent => {
+      let send = () => {};
+      const sent = new Promise<void>((resolve) => {
+        send = resolve;
+      });
+      return { sent, send };
+    };
+    const order: string[] = [];
+    const queued = queuedRenders<Sent>(
+      async (req) => {
+        order.push(new URL(req.url).pathname);
+        return new Response("<p>page</p>", { headers: { "Content-Type": "text/html" } });
+      },
+      { concurrency: 1, maxWaiting: 5 },
+      (context) => context.sent,
+    );
+    const [a, b] = [request(), request()];
+    const first = await queued(new Request("http://localhost/a"), a);
+    expect(first.status).toBe(200);
+    // rendered, but not yet sent: the next render waits
+    const second = queued(new Request("http://localhost/b"), b);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual(["/a"]);
+    a.send();
+    expect((await second).status).toBe(200);
+    expect(order).toEqual(["/a", "/b"]);
+    b.send();
+  });
 });

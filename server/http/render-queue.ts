@@ -23,6 +23,8 @@ export interface RenderQueueOptions {
 export function queuedRenders<C>(
   handle: PageHandler<C>,
   { concurrency, maxWaiting }: RenderQueueOptions,
+  /** settles once the request's answer has gone out (or its visitor has left) */
+  answered: (context: C) => Promise<void> = async () => {},
 ): PageHandler<C> {
   let running = 0;
   const waiting: (() => void)[] = [];
@@ -37,12 +39,24 @@ export function queuedRenders<C>(
 
   async function run(request: Request, context: C): Promise<Response> {
     running += 1;
+    let release = true;
     try {
-      // entry.server.tsx resolves once the whole page is rendered: the render is over here
-      return await handle(request, context);
+      const response = await handle(request, context);
+      // The place is given up once the page has gone out, not when it is rendered: renders let in
+      // while earlier pages were still being compressed and written interleaved with them as
+      // unqueued renders did (uncached `/` at 50 connections: 121 -> 182 req/s, p99 1.9 -> 0.5 s
+      // once the place is held until the answer is out; decision 067).
+      release = false;
+      answered(context).finally(() => {
+        running -= 1;
+        admitNext();
+      });
+      return response;
     } finally {
-      running -= 1;
-      admitNext();
+      if (release) {
+        running -= 1;
+        admitNext();
+      }
     }
   }
 
