@@ -30,10 +30,20 @@ function blockEventLoop(ms: number) {
 describe("load shedding on event-loop delay", () => {
   it("answers normally while the loop keeps up", async () => {
     // "keeps up" as the shedder sees it: on a busy machine (another suite's servers beside this
-    // one) a window may run over the limit without this test doing anything, and then 503 is right
-    for (let waited = 0; shedder.delayMs() > 50 && waited < 10_000; waited += 100) await sleep(100);
-    expect(shedder.delayMs()).toBeLessThanOrEqual(50);
-    expect((await fetch(`${server.url}/api/categories`)).status).toBe(200);
+    // one) a window may run over the limit without this test doing anything, also between the
+    // test's look and its request, and then 503 is right. So a 503 must come with a window over
+    // the limit, and a request made while the loop keeps up must be answered.
+    let status = 0;
+    for (let waited = 0; status !== 200 && waited < 10_000; waited += 100) {
+      if (shedder.delayMs() > 50) {
+        await sleep(100);
+        continue;
+      }
+      status = (await fetch(`${server.url}/api/categories`)).status;
+      if (status === 503) expect(shedder.delayMs()).toBeGreaterThan(50);
+      else expect(status).toBe(200);
+    }
+    expect(status).toBe(200);
   });
 
   it("refuses new requests with 503 and Retry-After while overloaded, never /healthz, then recovers", async () => {
