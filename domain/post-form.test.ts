@@ -1,7 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { postFormSchema, postWriteSchema, publishInstant, publishInstantOf, publishNoonOf } from "./post-form";
+import {
+  postEditOf,
+  postFormSchema,
+  postWriteSchema,
+  publishInstant,
+  publishInstantOf,
+  publishNoonOf,
+} from "./post-form";
 import { publishDayOf, publishTimeOf } from "./post-text";
+import type { Post } from "./posts";
 
 // The post form's schema as the kit runs it: Conform's parse of the posted fields (every value
 // text, an empty one missing), in the browser's zone or, for a form posted before its scripts
@@ -207,5 +215,55 @@ describe("reading time (issue 26)", () => {
     expect(parse({ ...valid, content: long, readingTime: "9" })).toMatchObject({
       value: { readingTime: 9, readingTimeAuto: false },
     });
+  });
+});
+
+describe("an edit of a stored post (issue 30)", () => {
+  const stored: Post = {
+    id: 7,
+    title: "Bouncy Ball Review",
+    slug: "bouncy-ball-review",
+    excerpt: "A sturdy ball that survives a season of fetch.",
+    content: CONTENT,
+    imageUrl: null,
+    postType: "review",
+    publishedAt: "2099-01-01T12:00:00.000Z",
+    readingTime: 3,
+    readingTimeAuto: true,
+    categoryId: 2,
+    authorName: "Pawsome Picks Team",
+    authorImageUrl: "/placeholder.svg",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+    reviewedToyId: 4,
+    reviewRating: 4.5,
+    status: "scheduled",
+    metaTitle: null,
+    metaDescription: null,
+    socialImageUrl: null,
+    imageAlt: "A ball",
+  };
+  const whole = (patch: unknown) => postWriteSchema.parse(postEditOf(stored, patch));
+
+  it("keeps every field the patch does not send, and a scheduled post published so it follows its date", () => {
+    const { id: _id, updatedAt: _updatedAt, ...fields } = stored;
+    expect(whole({ title: "Bouncy Ball, Retested" })).toEqual({
+      ...fields,
+      title: "Bouncy Ball, Retested",
+      status: "published",
+    });
+    expect(whole({ status: "draft" })).toMatchObject({ status: "draft" });
+    expect(postEditOf({ ...stored, status: "draft" }, {})).toMatchObject({ status: "draft" });
+  });
+
+  it("takes a reading time sent alone as typed, and one sent with the box as the box says", () => {
+    expect(whole({ readingTime: 9 })).toMatchObject({ readingTime: 9, readingTimeAuto: false });
+    expect(whole({ readingTime: 9, readingTimeAuto: true })).toMatchObject({ readingTimeAuto: true });
+    expect(whole({ content: `${CONTENT} More.` })).toMatchObject({ readingTimeAuto: true });
+  });
+
+  it("changes nothing for a patch that is not an object", () => {
+    for (const patch of [undefined, null, "title", 5, ["title"]]) {
+      expect(postEditOf(stored, patch)).toEqual(postEditOf(stored, {}));
+    }
   });
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { postExtrasSchema } from "./post-extras";
 import { POST_AUTHOR } from "./post-links";
 import { type PublishZone, publishDayOf, publishTimeOf } from "./post-text";
-import { POST_TYPES, type PostStatus } from "./posts";
+import { POST_TYPES, type Post, type PostStatus } from "./posts";
 import { readingTimeOf } from "./reading-time";
 import { slugify } from "./slug";
 import { wireSchema } from "./wire-schema";
@@ -296,3 +296,29 @@ export function postFormSchema({
 /** A whole post as the editor saves it: the spec's fields and the extras (review, status, meta). */
 export const postWriteSchema = wireSchema(() => z.intersection(postInputSchema, postExtrasSchema));
 export type PostWrite = z.output<typeof postWriteSchema>;
+
+/** Changes to a stored post as PATCH /api/posts/{id} sends them: any of the write's fields, unchecked. */
+export type PostPatch = Readonly<Record<string, unknown>>;
+
+function isFields(value: unknown): value is PostPatch {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * An edit of a stored post, to be checked whole with postInputSchema and postExtrasSchema: the
+ * fields `patch` sends, over the post as stored (a patch that is not an object changes nothing).
+ * - "scheduled" is how a published post with a date still ahead reads: kept, it stays published
+ *   and so follows its date (a later date keeps it scheduled, a past one makes it live);
+ * - a reading time sent without readingTimeAuto is a typed one (the spec's clients send one).
+ */
+export function postEditOf(stored: Post, patch: unknown): Record<string, unknown> {
+  const changes = isFields(patch) ? patch : {};
+  const { id: _id, updatedAt: _updatedAt, ...current } = stored;
+  const typed = "readingTime" in changes && !("readingTimeAuto" in changes) ? { readingTimeAuto: false } : {};
+  return {
+    ...current,
+    status: current.status === "scheduled" ? "published" : current.status,
+    ...typed,
+    ...changes,
+  };
+}

@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppContext } from "#app/lib/app-context.server.ts";
+import { action as editAction } from "#app/routes/admin/posts/edit.tsx";
 import type { Toy } from "../domain/catalog";
 import { postFormSchema } from "../domain/post-form";
 import type { PostBulkResult } from "../domain/post-list";
 import { publishDayOf } from "../domain/post-text";
 import type { Post, PostRevision, PostSummary } from "../domain/posts";
 import type { TrashItem } from "../domain/trash";
+import { appContextWith } from "./support/app-context";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "./support/test-server";
 
 // Issue 18 at the API level, on a server whose clock the test moves: drafts, scheduled posts
@@ -361,5 +364,231 @@ describe("the editor as a writer expects it (issue 26)", () => {
       pageSize: 1,
     });
     expect(byTitle).toMatchObject({ total: 3, items: [{ title: `${token} 3` }] });
+  });
+});
+
+describe("one save per post edit (issue 30)", () => {
+  const REVIEWED_TOY_REFUSED = "Choose the reviewed toy from the list";
+
+  async function revisionCount(postId: number): Promise<number> {
+    const { rows } = await server.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from post_revisions where post_id = ${postId}`,
+    );
+    return Number(rows[0]?.n);
+  }
+
+  async function newToy(): Promise<{ id: number }> {
+    made += 1;
+    const toy = await call("POST", "/api/toys", {
+      body: {
+        name: `Workflow Reviewed Toy ${made}`,
+        description: "A toy the editorial workflow test reviews.",
+        details: "Made up for the editorial workflow test: a rope with two knots and a loop.",
+        price: "$9.99",
+        rating: "4.5",
+        materialType: "durable",
+        features: ["interactive"],
+        ageRecommendation: "adult",
+        suitableFor: "medium",
+        isTopPick: false,
+        inStock: true,
+        isPrimeEligible: false,
+        reviewCount: "12",
+      },
+      admin: true,
+    });
+    expect(toy.status, JSON.stringify(toy.body)).toBe(201);
+    return toy.body as { id: number };
+  }
+
+  it("a PATCH with one field keeps every other field as stored", async () => {
+    cookie = await adminCookie(server);
+    const toy = await newToy();
+    const created = await call("POST", "/api/posts", {
+      body: postInput({
+        readingTime: 8,
+        categoryId: 2,
+        reviewedToyId: toy.id,
+        reviewRating: 4.5,
+        metaTitle: "A meta title of its own",
+        metaDescription: "A meta description of its own.",
+        socialImageUrl: "https://images.example.test/social.jpg",
+        imageAlt: "A dog with a rope",
+        status: "draft",
+      }),
+      admin: true,
+    });
+    expect(created.status).toBe(201);
+    const post = created.body as Post;
+    clock = new Date(clock.getTime() + 60_000);
+    const patched = await call("PATCH", `/api/posts/${post.id}`, {
+      body: { excerpt: "Another excerpt, long enough for the rules." },
+      admin: true,
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toEqual({
+      ...post,
+      excerpt: "Another excerpt, long enough for the rules.",
+      updatedAt: clock.toISOString(),
+    });
+  });
+
+  it("a scheduled post patched without a status stays scheduled, and follows a new date", async () => {
+    const at = new Date(clock.getTime() + DAY).toISOString();
+    const post = (
+      await call("POST", "/api/posts", { body: postInput({ status: "scheduled", publishedAt: at }), admin: true })
+    ).body as Post;
+    expect(post.status).toBe("scheduled");
+
+    const retitled = await call("PATCH", `/api/posts/${post.id}`, {
+      body: { title: "Still Scheduled Post" },
+      admin: true,
+    });
+    expect(retitled.body).toMatchObject({ title: "Still Scheduled Post", status: "scheduled", publishedAt: at });
+
+    const later = new Date(clock.getTime() + 2 * DAY).toISOString();
+    const moved = await call("PATCH", `/api/posts/${post.id}`, { body: { publishedAt: later }, admin: true });
+    expect(moved.body).toMatchObject({ status: "scheduled", publishedAt: later });
+    expect(await publicSlugs()).not.toContain(post.slug);
+
+    const earlier = new Date(clock.getTime() - DAY).toISOString();
+    const live = await call("PATCH", `/api/posts/${post.id}`, { body: { publishedAt: earlier }, admin: true });
+    expect(live.body).toMatchObject({ status: "published", publishedAt: earlier });
+    expect(await publicSlugs()).toContain(post.slug);
+
+    // asking for "scheduled" with a date gone by is still refused, and changes nothing
+    const refused = await call("PATCH", `/api/posts/${post.id}`, { body: { status: "scheduled" }, admin: true });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        message: "A scheduled post needs a publish date in the future",
+        errors: { publishedAt: ["A scheduled post needs a publish date in the future"] },
+      },
+    });
+    expect((await call("GET", `/api/posts/${post.id}`, { admin: true })).body).toEqual(live.body);
+  });
+
+  it("answers a refused PATCH as the API always has: the spec's fields first, every message, nothing written", async () => {
+    const post = (await call("POST", "/api/posts", { body: postInput(), admin: true })).body as Post;
+    const revisions = await revisionCount(post.id);
+    const both = await call("PATCH", `/api/posts/${post.id}`, {
+      body: { title: "Tiny", excerpt: "Short", reviewRating: 4.3 },
+      admin: true,
+    });
+    expect(both).toMatchObject({
+      status: 400,
+      body: {
+        message: "Title must be at least 5 characters",
+        errors: { title: ["Title must be at least 5 characters"], excerpt: ["Excerpt must be at least 10 characters"] },
+      },
+    });
+    expect(Object.keys(both.body.errors)).toEqual(["title", "excerpt"]);
+    const extras = await call("PATCH", `/api/posts/${post.id}`, { body: { reviewRating: 4.3 }, admin: true });
+    expect(extras).toMatchObject({
+      status: 400,
+      body: {
+        message: "Rating must be given in halves (e.g. 4.5)",
+        errors: { reviewRating: ["Rating must be given in halves (e.g. 4.5)"] },
+      },
+    });
+    const category = await call("PATCH", `/api/posts/${post.id}`, { body: { categoryId: 999_999 }, admin: true });
+    expect(category.body).toEqual({
+      message: "Choose a category from the list",
+      errors: { categoryId: ["Choose a category from the list"] },
+    });
+    expect(await revisionCount(post.id)).toBe(revisions);
+    expect((await call("GET", `/api/posts/${post.id}`, { admin: true })).body).toEqual(post);
+
+    await call("DELETE", `/api/posts/${post.id}`, { admin: true });
+    expect(
+      await call("PATCH", `/api/posts/${post.id}`, { body: { title: "Back From The Trash" }, admin: true }),
+    ).toMatchObject({ status: 404, body: { message: "Post not found" } });
+    expect(await call("POST", `/api/posts/${post.id}/revisions/999999/restore`, { admin: true })).toMatchObject({
+      status: 404,
+      body: { message: "Post not found" },
+    });
+    await call("POST", `/api/posts/${post.id}/restore`, { admin: true });
+    expect(await call("POST", `/api/posts/${post.id}/revisions/999999/restore`, { admin: true })).toMatchObject({
+      status: 404,
+      body: { message: "Revision not found" },
+    });
+  });
+
+  it("refuses a reviewed toy moved to the trash after the editor loaded, under its field, writing nothing", async () => {
+    const toy = await newToy();
+    const post = (
+      await call("POST", "/api/posts", { body: postInput({ reviewedToyId: toy.id, reviewRating: 4 }), admin: true })
+    ).body as Post;
+    const loaded = (await call("GET", `/api/posts/${post.id}`, { admin: true })).body as Post;
+    expect((await call("DELETE", `/api/toys/${toy.id}`, { admin: true })).status).toBe(204);
+    const revisions = await revisionCount(post.id);
+
+    const saved = await call("PATCH", `/api/posts/${post.id}`, {
+      body: { title: "Reviewed Toy Gone Meanwhile", reviewedToyId: toy.id, reviewRating: 4.5 },
+      admin: true,
+    });
+    expect(saved).toMatchObject({
+      status: 400,
+      body: { message: REVIEWED_TOY_REFUSED, errors: { reviewedToyId: [REVIEWED_TOY_REFUSED] } },
+    });
+
+    // the editor's page, posted before its scripts ran, says so under the field
+    const form = new URLSearchParams({
+      title: "Reviewed Toy Gone Meanwhile",
+      slug: post.slug,
+      excerpt: post.excerpt,
+      content: post.content,
+      publishDay: post.publishedAt.slice(0, 10),
+      readingTime: "5",
+      postType: post.postType,
+      reviewedToyId: String(toy.id),
+      reviewRating: "4.5",
+      intent: "save",
+    });
+    const answer = (await editAction({
+      request: new Request(`${server.url}/admin/posts/${post.id}`, { method: "POST", body: form }),
+      context: appContextWith({
+        services: server.services,
+        session: { user: { username: "admin" } } as AppContext["session"],
+      }),
+      params: { id: String(post.id) },
+    } as never)) as { data: { result: { error?: Record<string, string[]> } }; init: { status: number } };
+    expect(answer.init.status).toBe(400);
+    expect(answer.data.result.error).toEqual({ reviewedToyId: [REVIEWED_TOY_REFUSED] });
+
+    expect(await revisionCount(post.id)).toBe(revisions);
+    expect((await call("GET", `/api/posts/${post.id}`, { admin: true })).body).toEqual(loaded);
+  });
+
+  it("PATCHes at once all land, each keeping the version it replaced (no lost update)", async () => {
+    const post = (await call("POST", "/api/posts", { body: postInput(), admin: true })).body as Post;
+    const revisions = await revisionCount(post.id);
+    const changes = [
+      { title: "Patched At The Same Time" },
+      { excerpt: "Another excerpt, patched at the same time." },
+      { metaTitle: "A meta title, patched at the same time" },
+      { metaDescription: "A meta description, patched at the same time." },
+      { imageAlt: "An alt text, patched at the same time" },
+      { readingTime: 11 },
+    ];
+    const answers = await Promise.all(
+      changes.map((body) => call("PATCH", `/api/posts/${post.id}`, { body, admin: true })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(changes.map(() => 200));
+    expect((await call("GET", `/api/posts/${post.id}`, { admin: true })).body).toMatchObject(
+      Object.assign({}, ...changes),
+    );
+    expect(await revisionCount(post.id)).toBe(revisions + changes.length);
+    const kept = (await call("GET", `/api/posts/${post.id}/revisions`, { admin: true })).body as PostRevision[];
+    // each save replaced the version the one before it made, not the post as they all found it
+    expect(kept.at(changes.length - 1)?.post).toMatchObject({ title: post.title, excerpt: post.excerpt });
+    expect(kept.slice(0, changes.length - 1).map((r) => r.post)).not.toContainEqual(
+      expect.objectContaining({
+        title: post.title,
+        excerpt: post.excerpt,
+        readingTime: post.readingTime,
+        metaTitle: null,
+      }),
+    );
   });
 });

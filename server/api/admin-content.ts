@@ -30,26 +30,9 @@ export function adminContentRouter({ content, postEditor, productEditor, trash, 
     res.status(201).json(post);
   });
 
-  // PATCH may send only some fields: they are merged over the stored post, then the whole is checked.
+  // PATCH may send only some fields: the service merges them over the stored post and checks the whole.
   router.patch("/posts/:id", adminOnly, async (req, res) => {
-    const id = parseId(req.params.id);
-    const stored = await content.getPostForEditing(id);
-    if (!stored) throw new HttpError(404, "Post not found");
-    const { id: _id, updatedAt: _updatedAt, ...current } = stored;
-    const body = req.body && typeof req.body === "object" && !Array.isArray(req.body) ? req.body : {};
-    // "scheduled" is how a published post with a date ahead reads; kept, it follows the date.
-    // A reading time sent without saying it follows the text is a typed one (the spec's clients).
-    const typed = "readingTime" in body && !("readingTimeAuto" in body) ? { readingTimeAuto: false } : {};
-    const merged = {
-      ...current,
-      status: current.status === "scheduled" ? "published" : current.status,
-      ...typed,
-      ...body,
-    };
-    const post = await postEditor.update(id, {
-      ...parseOr400(postInputSchema, merged),
-      ...parseOr400(postExtrasSchema, merged),
-    });
+    const post = await postEditor.edit(parseId(req.params.id), req.body);
     if (!post) throw new HttpError(404, "Post not found");
     res.json(post);
   });
@@ -91,12 +74,8 @@ export function adminContentRouter({ content, postEditor, productEditor, trash, 
   });
 
   router.post("/posts/:id/revisions/:revisionId/restore", adminOnly, async (req, res) => {
-    const id = parseId(req.params.id);
-    const revisionId = parseId(req.params.revisionId);
-    const stored = await content.getPostForEditing(id);
-    if (!stored) throw new HttpError(404, "Post not found");
-    const post = await postEditor.restoreRevision(id, revisionId, stored);
-    if (!post) throw new HttpError(404, "Revision not found");
+    const post = await postEditor.restoreRevision(parseId(req.params.id), parseId(req.params.revisionId));
+    if (!post) throw new HttpError(404, "Post not found");
     res.json(post);
   });
 

@@ -141,9 +141,8 @@ export function jsonErrorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (err instanceof ServiceError) {
-      const body = err.field
-        ? { message: err.message, errors: { [err.field]: [err.message] } }
-        : { message: err.message };
+      const errors = err.fieldErrors ?? (err.field ? { [err.field]: [err.message] } : undefined);
+      const body = errors ? { message: err.message, errors } : { message: err.message };
       sendClientError(req, res, SERVICE_ERROR_STATUS[err.kind], body);
       return;
     }

@@ -1,28 +1,13 @@
 import type { RequestHandler } from "express";
 import { isDatabaseId } from "#domain/ids.ts";
+import { fieldErrorsOf, type InputSchema } from "#server/services/service-error.ts";
 import { HttpError } from "./errors";
 
-/** What parseOr400 needs of a schema: Zod's safeParse result shape. */
-interface Parser<T> {
-  safeParse(
-    input: unknown,
-  ):
-    | { success: true; data: T }
-    | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
-}
-
 /** Parses input with a domain schema; a failure is a 400 naming each field's problem. */
-export function parseOr400<T>(schema: Parser<T>, input: unknown): T {
+export function parseOr400<T>(schema: InputSchema<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "_";
-    const list = errors[key] ?? [];
-    list.push(issue.message);
-    errors[key] = list;
-  }
-  throw new HttpError(400, result.error.issues[0]?.message ?? "Invalid input", errors);
+  throw new HttpError(400, result.error.issues[0]?.message ?? "Invalid input", fieldErrorsOf(result.error.issues));
 }
 
 /** A positive integer route parameter, or 400. */

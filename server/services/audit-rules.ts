@@ -100,7 +100,7 @@ export function postEditorRules(lookUp: LookUp): AuditRules<PostEditorService> {
         ];
       },
     },
-    update: {
+    edit: {
       before: ([id]) => lookUp("post", id),
       entries: (_args, post, before) => {
         if (!post) return null;

@@ -292,7 +292,7 @@ export function createServices(database: DatabaseHandle, config: ServicesConfig)
   const postEditor = audited(
     clearingReadCache(createPostEditorService(db, { now: config.now }), readCache, [
       "create",
-      "update",
+      "edit",
       "remove",
       "restore",
       "restoreRevision",

@@ -1,18 +1,20 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { placedToySlugs } from "#domain/markdown.ts";
-import type { PostWrite } from "#domain/post-form.ts";
+import { postExtrasSchema } from "#domain/post-extras.ts";
+import { type PostPatch, type PostWrite, postEditOf, postInputSchema } from "#domain/post-form.ts";
 import type { PostBulkInput, PostBulkResult } from "#domain/post-list.ts";
 import { type Post, type PostRevision, type PostStatus, REVISED_FIELDS } from "#domain/posts.ts";
 import { readingTimeOf } from "#domain/reading-time.ts";
 import { uploadedImageHash } from "#domain/upload-urls.ts";
 import type { Database } from "#server/db/client.ts";
 import { categories, media, postRevisions, postSlugHistory, posts, toys } from "#server/db/schema.ts";
-import { ServiceError, sqlState, UNIQUE_VIOLATION } from "./service-error";
+import { checkedInput, ServiceError, sqlState, UNIQUE_VIOLATION } from "./service-error";
 import { type PurgeWhich, purgeCondition } from "./trash.service";
 
 const SLUG_TAKEN = "A post with this slug already exists";
 
 type PostRow = typeof posts.$inferSelect;
+type Executor = Pick<Database, "select" | "insert" | "delete" | "update">;
 
 function statusOf(row: PostRow, at: Date): PostStatus {
   if (row.status === "draft") return "draft";
@@ -59,19 +61,26 @@ function snapshotOf(row: PostRow, at: Date): PostRevision["post"] {
 export function createPostEditorService(db: Database, options: { now?: () => Date } = {}) {
   const now = options.now ?? (() => new Date());
 
-  async function assertReferences(input: PostWrite) {
+  /**
+   * The category and the reviewed toy exist (the toy outside the trash), checked in the save's
+   * transaction and held there: a toy moved to the trash, or a category deleted, meanwhile waits
+   * for the save to end instead of slipping in between the check and the write.
+   */
+  async function assertReferences(executor: Executor, input: PostWrite) {
     if (input.categoryId !== null) {
-      const [found] = await db
+      const [found] = await executor
         .select({ id: categories.id })
         .from(categories)
-        .where(eq(categories.id, input.categoryId));
+        .where(eq(categories.id, input.categoryId))
+        .for("key share");
       if (!found) throw new ServiceError("invalid", "Choose a category from the list", "categoryId");
     }
     if (input.reviewedToyId !== null) {
-      const [found] = await db
+      const [found] = await executor
         .select({ id: toys.id })
         .from(toys)
-        .where(and(eq(toys.id, input.reviewedToyId), isNull(toys.deletedAt)));
+        .where(and(eq(toys.id, input.reviewedToyId), isNull(toys.deletedAt)))
+        .for("share");
       if (!found) throw new ServiceError("invalid", "Choose the reviewed toy from the list", "reviewedToyId");
     }
   }
@@ -91,7 +100,7 @@ export function createPostEditorService(db: Database, options: { now?: () => Dat
    * the media library too (in the save's transaction), so the library and every other use of the
    * image have it; the post keeps its own copy, which its page shows.
    */
-  async function keepAltText(executor: Pick<Database, "update">, input: PostWrite) {
+  async function keepAltText(executor: Executor, input: PostWrite) {
     const hash = uploadedImageHash(input.imageUrl);
     if (!input.imageAlt || hash === null) return;
     await executor.update(media).set({ altText: input.imageAlt }).where(eq(media.hash, hash));
@@ -116,17 +125,60 @@ export function createPostEditorService(db: Database, options: { now?: () => Dat
     };
   }
 
+  /**
+   * The one save of an existing post (PATCH /api/posts/{id}, the editor's page, a restored
+   * revision), in one transaction on the post read once and locked: `patch` merged over it
+   * (domain postEditOf), the whole checked with the API's schemas, its references checked, the
+   * version it replaces kept as a revision and its old slug as a redirect. Null when there is
+   * no such post (or it is in the trash); a refusal writes nothing.
+   */
+  async function edit(id: number, patch: PostPatch | ((current: Post) => PostPatch)): Promise<Post | null> {
+    const at = now();
+    const row = await write(() =>
+      db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(posts)
+          .where(and(eq(posts.id, id), isNull(posts.deletedAt)))
+          .for("update");
+        if (!current) return undefined;
+        const stored = toPost(current, at);
+        const merged = postEditOf(stored, typeof patch === "function" ? patch(stored) : patch);
+        // checked in this order, so a client sees the spec's fields' messages before the extras'
+        const input: PostWrite = {
+          ...checkedInput(postInputSchema, merged),
+          ...checkedInput(postExtrasSchema, merged),
+        };
+        await assertReferences(tx, input);
+        const next = values(input, at);
+        await tx.insert(postRevisions).values({ postId: id, createdAt: at, snapshot: snapshotOf(current, at) });
+        if (current.slug !== input.slug) {
+          await tx.delete(postSlugHistory).where(eq(postSlugHistory.slug, input.slug));
+          await tx
+            .insert(postSlugHistory)
+            .values({ slug: current.slug, postId: id, createdAt: at })
+            .onConflictDoNothing();
+        }
+        const [updated] = await tx.update(posts).set(next).where(eq(posts.id, id)).returning();
+        await keepAltText(tx, input);
+        return updated;
+      }),
+    );
+    return row ? toPost(row, at) : null;
+  }
+
   return {
     /** Stores a new post; a taken slug is a conflict. */
     async create(input: PostWrite): Promise<Post> {
-      await assertReferences(input);
       const at = now();
       const row = await write(async () => {
         const [stored] = await db.transaction(async (tx) => {
+          await assertReferences(tx, input);
+          const next = values(input, at);
           // the new post owns its address now, also if an older post once had it
           await tx.delete(postSlugHistory).where(eq(postSlugHistory.slug, input.slug));
           await keepAltText(tx, input);
-          return tx.insert(posts).values(values(input, at)).returning();
+          return tx.insert(posts).values(next).returning();
         });
         return stored;
       });
@@ -135,58 +187,33 @@ export function createPostEditorService(db: Database, options: { now?: () => Dat
     },
 
     /**
-     * Replaces a post's fields, keeping the version it replaces as a revision and its old slug
-     * as a redirect; null when there is no such post (or it is in the trash).
+     * Changes a post: `patch` holds the fields to change (the others stay as stored), or is
+     * worked out from the post as stored (the editor's form, whose publish day and time and Save
+     * button are read against it). Null when there is no such post (or it is in the trash).
      */
-    async update(id: number, input: PostWrite): Promise<Post | null> {
-      await assertReferences(input);
-      const at = now();
-      const next = values(input, at);
-      const row = await write(() =>
-        db.transaction(async (tx) => {
-          const [current] = await tx
-            .select()
-            .from(posts)
-            .where(and(eq(posts.id, id), isNull(posts.deletedAt)))
-            .for("update");
-          if (!current) return undefined;
-          await tx.insert(postRevisions).values({ postId: id, createdAt: at, snapshot: snapshotOf(current, at) });
-          if (current.slug !== input.slug) {
-            await tx.delete(postSlugHistory).where(eq(postSlugHistory.slug, input.slug));
-            await tx
-              .insert(postSlugHistory)
-              .values({ slug: current.slug, postId: id, createdAt: at })
-              .onConflictDoNothing();
-          }
-          const [updated] = await tx.update(posts).set(next).where(eq(posts.id, id)).returning();
-          await keepAltText(tx, input);
-          return updated;
-        }),
-      );
-      return row ? toPost(row, at) : null;
-    },
+    edit,
 
     /**
      * Brings back an earlier version: saved like any edit, so the version it replaces becomes a
-     * revision too. Null when the post or the revision does not exist.
+     * revision too. Null when there is no such post; a revision it does not have is not found.
      */
-    async restoreRevision(id: number, revisionId: number, base: Pick<Post, "authorName" | "authorImageUrl">) {
+    async restoreRevision(id: number, revisionId: number): Promise<Post | null> {
       const [revision] = await db
         .select()
         .from(postRevisions)
         .where(and(eq(postRevisions.id, revisionId), eq(postRevisions.postId, id)));
-      if (!revision) return null;
-      const snapshot = revision.snapshot as PostRevision["post"];
-      // a version that was scheduled for a time now past is simply published
-      const status = snapshot.status === "scheduled" ? "published" : snapshot.status;
-      return this.update(id, {
-        ...snapshot,
-        status,
-        // a version from before the reading time could follow the text had a typed one
-        readingTimeAuto: snapshot.readingTimeAuto ?? false,
-        authorName: base.authorName ?? "",
-        authorImageUrl: base.authorImageUrl ?? "",
-      } as PostWrite);
+      return edit(id, () => {
+        // decided once the post is known: a post that is not there is answered as such first
+        if (!revision) throw new ServiceError("not-found", "Revision not found");
+        const snapshot = revision.snapshot as PostRevision["post"];
+        return {
+          ...snapshot,
+          // a version that was scheduled for a time now past is simply published
+          status: snapshot.status === "scheduled" ? "published" : snapshot.status,
+          // a version from before the reading time could follow the text had a typed one
+          readingTimeAuto: snapshot.readingTimeAuto ?? false,
+        };
+      });
     },
 
     /**

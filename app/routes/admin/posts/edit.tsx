@@ -17,6 +17,7 @@ import { isDatabaseId } from "#domain/ids.ts";
 import { renderMarkdownParts } from "#domain/markdown.ts";
 import { postFormFields, postFormSchema } from "#domain/post-form.ts";
 import { savesOf } from "#domain/post-revisions.ts";
+import type { Post } from "#domain/posts.ts";
 import type { Route } from "./+types/edit";
 
 const ArrowLeft = icon("arrow-left", ArrowLeftNode);
@@ -97,45 +98,67 @@ function listAddress(from: string | null): string {
 }
 
 // The form posted before the page's scripts ran: the same schema as the browser's (the day and
-// time read in UTC, as the page showed them) and the same service as POST/PATCH /api/posts. Like those
-// calls with the form's fields, a new post gets the defaults of what the form does not show
+// time read in UTC, as the page showed them) and the same service as POST/PATCH /api/posts. Like
+// those calls with the form's fields, a new post gets the defaults of what the form does not show
 // (review, status, meta) and an edited one keeps its own.
 export async function action({ params, request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   requireAdmin(app);
+  const { postEditor } = app.services;
   const id = "id" in params ? params.id : undefined;
-  const stored =
-    id === undefined ? null : isDatabaseId(id) ? await app.services.content.getPostForEditing(Number(id)) : null;
-  if (id !== undefined && !stored) throw data("Post not found", { status: 404 });
-  const submission = parseWithZod(await request.formData(), {
-    schema: postFormSchema({
-      zone: "utc",
-      storedPublishedAt: stored?.publishedAt ?? null,
-      currentStatus: stored?.status ?? null,
-    }),
-  });
-  if (submission.status !== "success") {
-    return data<PostActionData>({ result: submission.reply() }, { status: 400 });
+  if (id !== undefined && !isDatabaseId(id)) throw data("Post not found", { status: 404 });
+  const form = await request.formData();
+  const readForm = (stored: Post | null) =>
+    parseWithZod(form, {
+      schema: postFormSchema({
+        zone: "utc",
+        storedPublishedAt: stored?.publishedAt ?? null,
+        currentStatus: stored?.status ?? null,
+      }),
+    });
+  type Submission = ReturnType<typeof readForm>;
+  /** Thrown out of an edit's save when the form does not pass: the save writes nothing. */
+  class FormRefused extends Error {
+    constructor(readonly submission: Submission) {
+      super("the post form did not pass");
+    }
   }
-  let saved: { id: number } | null;
+  const refused = (submission: Submission) => data<PostActionData>({ result: submission.reply() }, { status: 400 });
+  // the form as last read, for the answer to the service's refusal (the form back, with the reason)
+  const read: { submission?: Submission } = {};
+  let saved: Post | null;
   try {
-    saved = stored
-      ? await app.services.postEditor.update(stored.id, submission.value)
-      : await app.services.postEditor.create(submission.value);
+    if (id === undefined) {
+      const submission = readForm(null);
+      read.submission = submission;
+      if (submission.status !== "success") return refused(submission);
+      saved = await postEditor.create(submission.value);
+    } else {
+      // An edited post's day and time are read against its stored instant (unchanged, they keep
+      // it to the second) and Save keeps its status: the service reads the form with the post it
+      // has locked for the save, so the page does not read the post a second time.
+      saved = await postEditor.edit(Number(id), (stored) => {
+        const submission = readForm(stored);
+        read.submission = submission;
+        if (submission.status !== "success") throw new FormRefused(submission);
+        return submission.value;
+      });
+    }
   } catch (error) {
+    if (error instanceof FormRefused) return refused(error.submission);
     // the service's publishedAt is the form's publish day
     const refusal = serviceRefusal(error, [...postFormFields.keyof().options, "publishedAt"]);
-    if (!refusal) throw error;
+    if (!refusal || !read.submission) throw error;
     const errors =
       "fieldErrors" in refusal.errors && refusal.errors.fieldErrors.publishedAt
         ? { fieldErrors: { publishDay: refusal.errors.fieldErrors.publishedAt } }
         : refusal.errors;
-    return data<PostActionData>({ result: submission.reply(errors) }, { status: refusal.status });
+    return data<PostActionData>({ result: read.submission.reply(errors) }, { status: refusal.status });
   }
+  if (!saved) throw data("Post not found", { status: 404 });
   const returnTo = listAddress(new URL(request.url).searchParams.get("from"));
-  if (!saved) return redirect(returnTo);
   return redirect(
-    submission.payload.intent === "stay" ? editorAfterSave(saved.id, returnTo) : withSaved(returnTo, saved.id),
+    read.submission?.payload.intent === "stay" ? editorAfterSave(saved.id, returnTo) : withSaved(returnTo, saved.id),
   );
 }
 
