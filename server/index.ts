@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import { associateTagsFrom } from "#domain/marketplaces.ts";
 import { ensureAdminAccount } from "./admin-account";
 import { createApp } from "./app";
@@ -9,6 +9,7 @@ import { type DatabaseHandle, DatabaseUnavailableError, openDatabase } from "./d
 import { seedDemoActivity } from "./db/seed/demo-activity";
 import { isDatabaseEmpty, seedDemoContent } from "./db/seed/seed";
 import { type Env, readEnv } from "./env";
+import { createHttpServer } from "./http/http-server";
 import { createLoadShedder } from "./http/load-shedding";
 import { createLogger } from "./logger";
 import { mailSettings } from "./mail/settings";
@@ -240,7 +241,7 @@ async function main() {
     }, env.MEMORY_LOG_INTERVAL_MS).unref();
   }
 
-  const server: Server = createServer(app).listen(env.PORT, env.HOST);
+  const server: Server = createHttpServer(app).listen(env.PORT, env.HOST);
   server.on("error", (error: NodeJS.ErrnoException) => {
     fail(
       error.code === "EADDRINUSE" ? `port ${env.PORT} is already in use; set PORT to another port` : firstLine(error),

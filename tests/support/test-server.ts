@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
-import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
 import type { TagsByMarketplace } from "../../domain/marketplaces";
 import { type AppOptions, createApp } from "../../server/app";
 import type { DatabaseHandle } from "../../server/db/client";
 import { seedDemoContent } from "../../server/db/seed/seed";
+import { createHttpServer } from "../../server/http/http-server";
 import type { RateLimit } from "../../server/http/rate-limit";
 import type { Logger } from "../../server/logger";
 import type { MailTransport } from "../../server/mail/transport";
@@ -112,7 +112,7 @@ export async function startTestServer(database: DatabaseHandle, options: TestSer
     allowedHosts: options.allowedHosts,
   });
   // a deep accept queue: concurrency tests open hundreds of connections at once
-  const server = createServer(app).listen(0, "127.0.0.1", 2048);
+  const server = createHttpServer(app).listen(0, "127.0.0.1", 2048);
   // Tests pause (bulk inserts) longer than Node's 5 s keep-alive; a client reusing a socket the
   // server just closed would see a reset that has nothing to do with the code under test.
   server.keepAliveTimeout = 120_000;
