@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
@@ -16,7 +18,20 @@ function reach(from: string, ctx: Chunking, next: (info: NonNullable<ModuleInfo>
 /** React, React DOM and the router: one file every page loads, instead of four. */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
 const FORM_KIT = /[\\/]node_modules[\\/](zod|@conform-to)[\\/]/;
-const ROUTE = /[\\/]app[\\/](root\.tsx|routes[\\/])/;
+/**
+ * The route modules (those must keep their exports): the root and every file app/routes.ts names.
+ * An admin area's folder holds its components beside its routes, so the folder does not say which.
+ */
+const ROUTE_FILES = new Set(
+  [
+    "root.tsx",
+    ...Array.from(
+      readFileSync(new URL("./app/routes.ts", import.meta.url), "utf8").matchAll(/"(routes\/[^"]+\.tsx)"/g),
+      (m) => m[1],
+    ),
+  ].map((file) => fileURLToPath(new URL(`./app/${file}`, import.meta.url))),
+);
+const isRoute = (id: string) => ROUTE_FILES.has(id.replace(/\?.*$/, ""));
 /**
  * The root, the public layout (every storefront page loads both) and the home page, the page most
  * visitors land on first.
@@ -36,16 +51,16 @@ const SHELL = /[\\/]app[\\/](root|routes[\\/]public[\\/](layout|home))\.tsx($|\?
  */
 function storefrontChunk() {
   return (id: string, ctx: Chunking) => {
-    if (ROUTE.test(id)) return null;
+    if (isRoute(id)) return null;
     const importers = reach(id, ctx, (info) => info.importers);
     if (!importers.some((importer) => SHELL.test(importer))) return null;
     if (reach(id, ctx, (info) => info.importedIds).some((dep) => FORM_KIT.test(dep))) return null;
-    return importers.some((importer) => EVERY_PAGE.test(importer)) ? "common" : "storefront";
+    return importers.some((importer) => isRoute(importer) && EVERY_PAGE.test(importer)) ? "common" : "storefront";
   };
 }
 
 const PUBLIC = /[\\/]app[\\/]routes[\\/]public[\\/]/;
-const EVERY_PAGE = /[\\/]app[\\/](root\.tsx|routes[\\/]admin[\\/](?!post-preview\.tsx))/;
+const EVERY_PAGE = /[\\/]app[\\/](root\.tsx|routes[\\/]admin[\\/](?!posts[\\/]preview\.tsx))/;
 const ADMIN = /[\\/]app[\\/]routes[\\/]admin[\\/]layout\.tsx($|\?)/;
 
 /**
@@ -56,7 +71,7 @@ const ADMIN = /[\\/]app[\\/]routes[\\/]admin[\\/]layout\.tsx($|\?)/;
  */
 function adminChunk() {
   return (id: string, ctx: Chunking) => {
-    if (ROUTE.test(id)) return null;
+    if (isRoute(id)) return null;
     const importers = reach(id, ctx, (info) => info.importers);
     if (!importers.some((importer) => ADMIN.test(importer))) return null;
     if (importers.some((importer) => PUBLIC.test(importer))) return null;

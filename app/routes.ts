@@ -26,17 +26,17 @@ export default [
     // the link of the "Do you want the newsletter again?" e-mail (issue 26)
     route("newsletter/confirm", "routes/public/newsletter-confirm.tsx"),
     // the owner's preview of any post on the public layout; its loader guards it
-    route("admin/posts/:id/preview", "routes/admin/post-preview.tsx"),
+    route("admin/posts/:id/preview", "routes/admin/posts/preview.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   // Admin pages have their own chrome; the layout's loader sends anonymous visitors to the
   // login page, and its catch-all keeps every other /admin path behind that guard too.
-  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/login", "routes/admin/account/login.tsx"),
   // the one-time sign-in link e-mailed to the owner while sign-in is throttled (issue 26)
-  route("admin/sign-in-link", "routes/admin/sign-in-link.tsx"),
+  route("admin/sign-in-link", "routes/admin/account/sign-in-link.tsx"),
   layout("routes/admin/layout.tsx", [
-    route("admin", "routes/admin/dashboard.tsx", { id: "admin-index" }),
-    route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin", "routes/admin/dashboard/dashboard.tsx", { id: "admin-index" }),
+    route("admin/dashboard", "routes/admin/dashboard/dashboard.tsx"),
     route("admin/posts", "routes/admin/posts/list.tsx"),
     route("admin/posts/new", "routes/admin/posts/edit.tsx", { id: "admin-post-new" }),
     route("admin/posts/:id", "routes/admin/posts/edit.tsx"),
@@ -50,7 +50,7 @@ export default [
     route("admin/breeds/new", "routes/admin/breeds/edit.tsx", { id: "admin-breed-new" }),
     route("admin/breeds/:id", "routes/admin/breeds/edit.tsx"),
     route("admin/media", "routes/admin/media/library.tsx"),
-    route("admin/quiz-submissions", "routes/admin/quiz-submissions.tsx"),
+    route("admin/quiz-submissions", "routes/admin/quiz-submissions/list.tsx"),
     // issue 19: the inbox, subscribers, newsletters and visitors' data rights
     route("admin/messages", "routes/admin/messages/list.tsx"),
     route("admin/messages/:id", "routes/admin/messages/view.tsx"),
@@ -61,13 +61,13 @@ export default [
     route("admin/data-rights", "routes/admin/data-rights/requests.tsx"),
     route("admin/trash", "routes/admin/trash/list.tsx"),
     route("admin/activity", "routes/admin/activity/list.tsx"),
-    route("admin/password", "routes/admin/password.tsx"),
-    route("admin/settings", "routes/admin/settings.tsx"),
+    route("admin/password", "routes/admin/account/password.tsx"),
+    route("admin/settings", "routes/admin/settings/settings.tsx"),
     // issue 27: what the product sync reads, "Sync now" and the last runs
-    route("admin/product-sources", "routes/admin/product-sources.tsx"),
+    route("admin/product-sources", "routes/admin/products/sources.tsx"),
     // issue 28: earnings from the retailer's reports; the import form polls its progress
-    route("admin/earnings", "routes/admin/earnings.tsx"),
-    route("admin/earnings/progress", "routes/admin/earnings-progress.tsx"),
+    route("admin/earnings", "routes/admin/earnings/report.tsx"),
+    route("admin/earnings/progress", "routes/admin/earnings/progress.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

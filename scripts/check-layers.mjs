@@ -56,6 +56,19 @@ export const RULES = [
     forbids: (target) => target.local && under(target.path, "app/components"),
   },
   {
+    id: "admin-areas-apart",
+    text: "an admin area's folder (app/routes/admin/<area>/) imports nothing from another area's folder; what two areas share lives in the admin kit (app/components/admin/)",
+    from: (file) => adminAreaOf(file) !== null,
+    forbids: (target, file) =>
+      target.local && adminAreaOf(target.path) !== null && adminAreaOf(target.path) !== adminAreaOf(file),
+  },
+  {
+    id: "components-never-import-routes",
+    text: "app/components/ (the site's parts and the admin kit) imports nothing from app/routes/",
+    from: (file) => under(file, "app/components"),
+    forbids: (target) => target.local && under(target.path, "app/routes"),
+  },
+  {
     id: "icons-by-module-file",
     text: 'app/ imports each Lucide icon from its own file ("lucide/dist/esm/icons/<name>.mjs", drawn by ui/icon.ts)',
     from: (file) => under(file, "app"),
@@ -67,6 +80,11 @@ export const RULES = [
         (target.name === "lucide" && !/^lucide\/dist\/esm\/icons\/[a-z0-9-]+\.mjs$/.test(target.specifier))),
   },
 ];
+
+/** The admin area a repo-relative path lies in (its folder under app/routes/admin/), or null. */
+function adminAreaOf(path) {
+  return /^app\/routes\/admin\/([^/]+)\//.exec(path)?.[1] ?? null;
+}
 
 /** True when the repo-relative posix path is the folder or inside it. */
 function under(path, folder) {
@@ -194,7 +212,7 @@ export function checkLayers(root) {
     for (const imported of importsOf(file, readFileSync(join(root, file), "utf8"))) {
       const target = resolveSpecifier(imported.specifier, file, aliases);
       for (const rule of rules) {
-        if (rule.forbids(target)) violations.push({ file, ...imported, rule });
+        if (rule.forbids(target, file)) violations.push({ file, ...imported, rule });
       }
     }
   }

@@ -34,6 +34,12 @@ const ALLOWED: Record<string, string> = {
   "server/api/catalog.ts":
     'import express from "express";\nimport { catalog } from "#server/services/catalog.service";\n',
   "scripts/tool.mjs": 'import { x } from "../server/http/errors.ts";\n',
+  "app/components/admin/panel.tsx": 'import { Card } from "../toy-card";\n',
+  "app/routes/admin/posts/list.tsx":
+    'import { PostTable } from "./post-table";\nimport { Panel } from "#app/components/admin/panel";\n' +
+    'import { Shell } from "../layout";\n',
+  "app/routes/admin/posts/post-table.tsx": 'import { Panel } from "../../../components/admin/panel";\n',
+  "app/routes/admin/layout.tsx": 'import { Panel } from "#app/components/admin/panel";\n',
 };
 
 let root: string;
@@ -97,6 +103,20 @@ describe("the layering check", () => {
     // app/lib/ never imports components
     ["app/lib/posts.server.ts", 'import type { Card } from "../components/toy-card";', "lib-never-imports-components"],
     ["app/lib/posts.server.ts", 'import { Card } from "#app/components/toy-card";', "lib-never-imports-components"],
+    // an admin area imports nothing from another area; the kit imports no route
+    ["app/routes/admin/products/list.tsx", 'import { PostTable } from "../posts/post-table";', "admin-areas-apart"],
+    [
+      "app/routes/admin/products/list.tsx",
+      'import type { X } from "#app/routes/admin/posts/post-table";',
+      "admin-areas-apart",
+    ],
+    ["app/routes/admin/products/list.tsx", 'const t = () => import("../posts/list");', "admin-areas-apart"],
+    [
+      "app/components/admin/toy-search.tsx",
+      'import { PostTable } from "../../routes/admin/posts/post-table";',
+      "components-never-import-routes",
+    ],
+    ["app/components/x.tsx", 'import { Shell } from "#app/routes/admin/layout";', "components-never-import-routes"],
     // app/ imports each icon from its own file
     ["app/components/x.tsx", 'import { X } from "lucide";', "icons-by-module-file"],
     ["app/components/x.tsx", 'import { X } from "lucide-react";', "icons-by-module-file"],

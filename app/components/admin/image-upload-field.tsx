@@ -23,7 +23,7 @@ const Upload = icon("upload", UploadNode);
 
 // The media library's picker loads when "Choose from library" is first pointed at, focused or
 // pressed, not with every form that has an image (decision 069).
-const loadMediaPicker = () => import("#app/components/admin/media/media-picker-dialog.tsx");
+const loadMediaPicker = () => import("#app/components/admin/media-picker-dialog.tsx");
 const MediaPickerDialog = lazy(() => loadMediaPicker().then((module) => ({ default: module.MediaPickerDialog })));
 
 /** The upload limit of spec §9 (the server refuses anything bigger with 413). */

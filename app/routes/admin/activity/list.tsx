@@ -1,10 +1,9 @@
 import HistoryNode from "lucide/dist/esm/icons/rotate-ccw-clock.mjs";
 import { Link, redirect } from "react-router";
-import { ActivityEntry } from "#app/components/admin/activity/activity-entry.tsx";
-import { ActivityFilters } from "#app/components/admin/activity/activity-filters.tsx";
-import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
+import { ActivityEntry } from "#app/components/admin/activity-entry.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { listPageHref, Pagination } from "#app/components/admin/pagination.tsx";
+import { formatCount } from "#app/components/admin/panel.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
@@ -13,6 +12,7 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { AUDIT_PAGE_SIZE, type AuditFilter, auditFiltered, auditListQuerySchema } from "#domain/audit.ts";
 import type { Route } from "./+types/list";
+import { ActivityFilters } from "./activity-filters.tsx";
 
 const History = icon("rotate-ccw-clock", HistoryNode);
 

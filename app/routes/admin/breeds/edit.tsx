@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { AdminNotFound, adminErrorTitle } from "#app/components/admin/admin-not-found.tsx";
-import { type BreedActionData, BreedForm } from "#app/components/admin/breeds/breed-form.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
@@ -10,6 +9,7 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { breedInputSchema } from "#domain/breed-form.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import type { Route } from "./+types/edit";
+import { type BreedActionData, BreedForm } from "./breed-form.tsx";
 
 /** The breed's id, or null on /admin/breeds/new (which has no id parameter). */
 function idFrom(params: Record<string, string | undefined>): number | null | "invalid" {

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { AdminNotFound, adminErrorTitle } from "#app/components/admin/admin-not-found.tsx";
-import { type CategoryActionData, CategoryForm } from "#app/components/admin/categories/category-form.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
@@ -10,6 +9,7 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { categoryFormSchema } from "#domain/category-form.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import type { Route } from "./+types/edit";
+import { type CategoryActionData, CategoryForm } from "./category-form.tsx";
 
 /** The category's id, or null on /admin/categories/new (which has no id parameter). */
 function idFrom(params: Record<string, string | undefined>): number | null | "invalid" {

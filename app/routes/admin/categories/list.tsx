@@ -6,7 +6,6 @@ import PlusNode from "lucide/dist/esm/icons/plus.mjs";
 import Trash2Node from "lucide/dist/esm/icons/trash.mjs";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher, useRevalidator } from "react-router";
-import { CategoryDeleteDialog } from "#app/components/admin/categories/category-delete-dialog.tsx";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { categoryIcon } from "#app/components/category-icon.tsx";
@@ -23,6 +22,7 @@ import type { AdminCategory } from "#domain/category-form.ts";
 import { CATEGORY_TEXT } from "#domain/category-text.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import type { Route } from "./+types/list";
+import { CategoryDeleteDialog } from "./category-delete-dialog.tsx";
 
 const ArrowDown = icon("arrow-down", ArrowDownNode);
 const ArrowLeft = icon("arrow-left", ArrowLeftNode);

@@ -4,10 +4,9 @@ import DownloadNode from "lucide/dist/esm/icons/download.mjs";
 import SearchNode from "lucide/dist/esm/icons/search.mjs";
 import { useEffect } from "react";
 import { data, Form } from "react-router";
-import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
-import { EraseForm } from "#app/components/admin/data-rights/erase-form.tsx";
 import { LocalDate } from "#app/components/admin/local-date.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
+import { formatCount } from "#app/components/admin/panel.tsx";
 import { INPUT_CLASS } from "#app/components/form/field.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { icon } from "#app/components/ui/icon.ts";
@@ -21,6 +20,7 @@ import { type DataErasure, erasureFormSchema, type PersonalDataSummary } from "#
 import { ERASURE_COUNT_LABELS, PERSONAL_DATA_FILENAME } from "#domain/personal-data-text.ts";
 import { CONSENT_ACTION_LABELS, CONSENT_SOURCE_LABELS, SUBSCRIBER_STATUS_LABELS } from "#domain/subscriber-text.ts";
 import type { Route } from "./+types/requests";
+import { EraseForm } from "./erase-form.tsx";
 
 const CircleCheck = icon("circle-check", CircleCheckNode);
 const Download = icon("download", DownloadNode);

@@ -10,7 +10,6 @@ import { data, Form, Link, redirect, useRevalidator } from "react-router";
 import { AdminNotFound, adminErrorTitle } from "#app/components/admin/admin-not-found.tsx";
 import { ConfirmSubmitForm } from "#app/components/admin/confirm-submit-form.tsx";
 import { LocalDate } from "#app/components/admin/local-date.tsx";
-import { type ReplyActionData, ReplyForm } from "#app/components/admin/messages/reply-form.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
@@ -21,6 +20,7 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import { type ContactMessage, mailtoReply, messageReplySchema, REPLY_TEXT, replySubject } from "#domain/inbox.ts";
 import type { Route } from "./+types/view";
+import { type ReplyActionData, ReplyForm } from "./reply-form.tsx";
 
 const Archive = icon("archive", ArchiveNode);
 const ArrowLeft = icon("arrow-left", ArrowLeftNode);

@@ -1,10 +1,9 @@
 import MailPlusNode from "lucide/dist/esm/icons/mail-plus.mjs";
 import SendNode from "lucide/dist/esm/icons/send.mjs";
 import { Link } from "react-router";
-import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
 import { LocalDate } from "#app/components/admin/local-date.tsx";
-import { NewsletterStatusBadge } from "#app/components/admin/newsletters/newsletter-status-badge.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
+import { formatCount } from "#app/components/admin/panel.tsx";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { icon } from "#app/components/ui/icon.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
@@ -12,6 +11,7 @@ import { appContext } from "#app/lib/app-context.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import type { Route } from "./+types/list";
+import { NewsletterStatusBadge } from "./newsletter-status-badge.tsx";
 
 const MailPlus = icon("mail-plus", MailPlusNode);
 const Send = icon("send", SendNode);

@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import ArrowLeftNode from "lucide/dist/esm/icons/arrow-left.mjs";
 import FileTextNode from "lucide/dist/esm/icons/file-text.mjs";
 import { data, Form, Link, redirect } from "react-router";
-import { NewsletterForm, newsletterForms } from "#app/components/admin/newsletters/newsletter-form.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { FormErrors, SelectField } from "#app/components/form/field.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
@@ -17,6 +16,7 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { settle } from "#app/lib/result.ts";
 import { newsletterFromPostSchema, newsletterInputSchema } from "#domain/newsletters.ts";
 import type { Route } from "./+types/new";
+import { NewsletterForm, newsletterForms } from "./newsletter-form.tsx";
 
 const ArrowLeft = icon("arrow-left", ArrowLeftNode);
 const FileText = icon("file-text", FileTextNode);

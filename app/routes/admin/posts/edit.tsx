@@ -4,8 +4,6 @@ import { lazy, Suspense } from "react";
 import { data, Link, redirect } from "react-router";
 import { AdminNotFound, adminErrorTitle } from "#app/components/admin/admin-not-found.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
-import { editorAfterSave, type PostActionData, PostForm, withSaved } from "#app/components/admin/posts/post-form.tsx";
-import { changeSummary } from "#app/components/admin/posts/revision-text.ts";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { icon } from "#app/components/ui/icon.ts";
@@ -19,13 +17,15 @@ import { postFormFields, postFormSchema } from "#domain/post-form.ts";
 import { savesOf } from "#domain/post-revisions.ts";
 import type { Post } from "#domain/posts.ts";
 import type { Route } from "./+types/edit";
+import { editorAfterSave, type PostActionData, PostForm, withSaved } from "./post-form.tsx";
+import { changeSummary } from "./revision-text.ts";
 
 const ArrowLeft = icon("arrow-left", ArrowLeftNode);
 
 // Only an existing post has revisions: a new post's editor does not load the panel (decision 069).
 // The server renders it in place, and the page hydrates it once it has arrived.
 const RevisionsPanel = lazy(() =>
-  import("#app/components/admin/posts/revisions-panel.tsx").then((module) => ({ default: module.RevisionsPanel })),
+  import("./revisions-panel.tsx").then((module) => ({ default: module.RevisionsPanel })),
 );
 
 export const meta: Route.MetaFunction = ({ loaderData: loaded, error }) => {

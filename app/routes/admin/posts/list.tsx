@@ -7,12 +7,9 @@ import SearchNode from "lucide/dist/esm/icons/search.mjs";
 import { useEffect, useId, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
-import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { Pagination } from "#app/components/admin/pagination.tsx";
-import { deletePost, describeError, POST_TEXT } from "#app/components/admin/posts/post-api.ts";
-import { POST_BULK_FORM_ID, PostBulkBar } from "#app/components/admin/posts/post-bulk-bar.tsx";
-import { type PostSortKey, PostTable } from "#app/components/admin/posts/post-table.tsx";
+import { formatCount } from "#app/components/admin/panel.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { icon } from "#app/components/ui/icon.ts";
@@ -37,6 +34,9 @@ import {
 import { POST_STATUSES, POST_TYPES, type PostSummary, postStatusLabel } from "#domain/posts.ts";
 import { moveToTrashQuestion } from "#domain/trash.ts";
 import type { Route } from "./+types/list";
+import { deletePost, describeError, POST_TEXT } from "./post-api.ts";
+import { POST_BULK_FORM_ID, PostBulkBar } from "./post-bulk-bar.tsx";
+import { type PostSortKey, PostTable } from "./post-table.tsx";
 
 const ArrowLeft = icon("arrow-left", ArrowLeftNode);
 const FilePlus = icon("file-plus", FilePlusNode);

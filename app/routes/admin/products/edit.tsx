@@ -2,8 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { AdminNotFound, adminErrorTitle } from "#app/components/admin/admin-not-found.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
-import { ProductBreedRecommendations } from "#app/components/admin/products/product-breed-recommendations.tsx";
-import { type ProductActionData, ProductForm } from "#app/components/admin/products/product-form.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { requireAdmin } from "#app/lib/admin.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
@@ -12,6 +10,8 @@ import { toOption } from "#domain/catalog.ts";
 import { isDatabaseId } from "#domain/ids.ts";
 import { productFormFields, productFormSchema } from "#domain/product-form.ts";
 import type { Route } from "./+types/edit";
+import { ProductBreedRecommendations } from "./product-breed-recommendations.tsx";
+import { type ProductActionData, ProductForm } from "./product-form.tsx";
 
 /**
  * Spec §2: edit mode when the id parameter is numeric and does not contain 'new'; anything

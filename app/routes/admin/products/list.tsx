@@ -6,19 +6,10 @@ import PlusNode from "lucide/dist/esm/icons/plus.mjs";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
-import { formatCount } from "#app/components/admin/dashboard/dashboard-panel.tsx";
 import { AdminPageHeader } from "#app/components/admin/page-header.tsx";
 import { Pagination } from "#app/components/admin/pagination.tsx";
-import {
-  CatalogueImport,
-  type CatalogueImportAnswer,
-  IMPORT_INTENTS,
-  IMPORT_TEXT,
-} from "#app/components/admin/products/catalogue-import.tsx";
-import { ProductBulkBar } from "#app/components/admin/products/product-bulk-bar.tsx";
-import { ProductListFilterBar } from "#app/components/admin/products/product-list-filters.tsx";
-import { BULK_FORM_ID, DUPLICATE_FORM_ID, ProductTable } from "#app/components/admin/products/product-table.tsx";
-import { SiteNotices } from "#app/components/admin/settings/site-notices.tsx";
+import { formatCount } from "#app/components/admin/panel.tsx";
+import { SiteNotices } from "#app/components/admin/site-notices.tsx";
 import { serviceRefusal } from "#app/components/form/service-refusal.ts";
 import { buttonClass } from "#app/components/ui/button.ts";
 import { icon } from "#app/components/ui/icon.ts";
@@ -43,6 +34,10 @@ import {
 } from "#domain/product-list.ts";
 import { moveToTrashQuestion } from "#domain/trash.ts";
 import type { Route } from "./+types/list";
+import { CatalogueImport, type CatalogueImportAnswer, IMPORT_INTENTS, IMPORT_TEXT } from "./catalogue-import.tsx";
+import { ProductBulkBar } from "./product-bulk-bar.tsx";
+import { ProductListFilterBar } from "./product-list-filters.tsx";
+import { BULK_FORM_ID, DUPLICATE_FORM_ID, ProductTable } from "./product-table.tsx";
 
 const ArrowLeft = icon("arrow-left", ArrowLeftNode);
 const Download = icon("download", DownloadNode);
