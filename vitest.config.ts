@@ -7,6 +7,7 @@ export default defineConfig({
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
+    setupFiles: ["tests/support/dom-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -1,15 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import pino from "pino";
 import { createRoutesStub, Outlet, useLocation, useNavigate } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import Products, { loader } from "#app/routes/public/products.tsx";
 import type { DatabaseHandle } from "#server/db/client.ts";
-import { seedDemoContent } from "#server/db/seed/seed.ts";
-import { createServices, type Services } from "#server/services/create-services.ts";
+import type { Services } from "#server/services/create-services.ts";
 import { appContextWith } from "./support/app-context.ts";
-import { createTestDatabase } from "./support/test-database.ts";
+import { seededServices } from "./support/test-services";
 
 // The catalogue's filters as a visitor uses them on /products: the page's own component and
 // loader behind a route stub, over the demo catalogue in a real (embedded) database. What the
@@ -19,13 +17,7 @@ let database: DatabaseHandle;
 let services: Services;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoContent(database.db);
-  services = createServices(database, {
-    logger: pino({ level: "silent" }),
-    siteUrl: "https://www.pawsomepicks.test",
-    mail: { transport: null, contactTo: "owner@pawsomepicks.test", sendTimeoutMs: 1_000 },
-  });
+  ({ database, services } = await seededServices());
 });
 afterAll(() => database.close());
 afterEach(cleanup);

@@ -1,4 +1,3 @@
-import pino from "pino";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
@@ -7,10 +6,9 @@ import { SiteFooter } from "../app/components/site-footer";
 import { loader } from "../app/routes/public/layout";
 import { DEFAULT_DISCLOSURE_TEXT } from "../domain/disclosure";
 import type { DatabaseHandle } from "../server/db/client";
-import { seedDemoContent } from "../server/db/seed/seed";
-import { createServices, type Services } from "../server/services/create-services";
+import type { Services } from "../server/services/create-services";
 import { appContextWith } from "./support/app-context";
-import { createTestDatabase } from "./support/test-database";
+import { seededServices } from "./support/test-services";
 
 // The footer's categories come from the catalogue (issue 26): they were fixed ids and labels,
 // stale after a rename and "0 products" after a delete.
@@ -19,15 +17,8 @@ let database: DatabaseHandle;
 let services: Services;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoContent(database.db);
-  services = createServices(database, {
-    logger: pino({ level: "silent" }),
-    siteUrl: "https://www.pawsomepicks.test",
-    // as in production: the footer's read is served from the cache the pages share
-    readCacheTtlMs: 60_000,
-    mail: { transport: null, contactTo: "owner@pawsomepicks.test", sendTimeoutMs: 1_000 },
-  });
+  // as in production: the footer's read is served from the cache the pages share
+  ({ database, services } = await seededServices({ readCacheTtlMs: 60_000 }));
 });
 afterAll(() => database.close());
 

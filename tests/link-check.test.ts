@@ -1,23 +1,22 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { linkCheckCountsSchema, linkProblemSchema } from "#domain/link-health.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { emailOutbox, linkCheckDigests, linkCheckRuns, linkChecks, toys } from "#server/db/schema.ts";
 import { readEnv } from "#server/env.ts";
 import { createSmtpTransport } from "#server/mail/transport.ts";
-import { createServices, type ServicesConfig } from "#server/services/create-services.ts";
+import type { ServicesConfig } from "#server/services/create-services.ts";
 import { type CreatorsContractServer, startCreatorsContractServer } from "./support/amazon-creators-server";
 import { heldAtFirstUpdate, signal } from "./support/held-database";
 import { closedPort, type LinkServer, newLinkLoad, startLinkServer } from "./support/link-server";
 import { type SmtpTestServer, startSmtpTestServer } from "./support/smtp-test-server";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "./support/test-server";
+import { testServices } from "./support/test-services";
 
 // Links that work (issue 27) end to end: the real app and database, a local shop that answers
 // every way a link can work or fail, the Creators API contract server for Amazon links, and a
 // real SMTP server for the owner's daily digest.
 
-const silent = pino({ level: "silent" });
 const OWNER = "owner@pawsomepicks.test";
 const HOUR = 3_600_000;
 /** the per-request time-out of the test servers' checks: /slow never answers */
@@ -53,11 +52,10 @@ function retailConfig(extra: Partial<NonNullable<ServicesConfig["retail"]>> = {}
 
 /** Another app instance: its own services over the same database. */
 function anotherInstance(retail: ServicesConfig["retail"], database: DatabaseHandle = server.database) {
-  return createServices(database, {
-    logger: silent,
+  return testServices(database, {
     siteUrl: server.url,
     now: () => new Date(Date.now() + ahead),
-    mail: { transport: null, contactTo: OWNER, sendTimeoutMs: 3_000 },
+    mail: { contactTo: OWNER },
     retail,
   });
 }

@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as unsubscribeAction } from "../app/routes/public/unsubscribe";
 import { NEWSLETTER_SEND_TEXT } from "../domain/newsletters";
 import { newsletterDeliveries, newsletterSubscribers } from "../server/db/schema";
 import { createSmtpTransport, type MailTransport } from "../server/mail/transport";
-import { createServices, type Services } from "../server/services/create-services";
+import type { Services } from "../server/services/create-services";
 import { appContextWith } from "./support/app-context";
 import { type SmtpTestServer, startSmtpTestServer } from "./support/smtp-test-server";
 import {
@@ -16,6 +15,7 @@ import {
   TEST_POSTAL_ADDRESS,
   TEST_SITE_URL,
 } from "./support/test-server";
+import { testServices } from "./support/test-services";
 
 // Newsletters (issue 19) against a real database and a real SMTP server in this process: each
 // subscribed address gets a send exactly once, whether the send is started twice at once, by
@@ -115,16 +115,10 @@ describe("sending a newsletter", () => {
       mail: { newsletterRatePerMinute: 10_000 },
     });
     // a second app instance on the same database
-    second = createServices(server.database, {
-      logger: pino({ level: "silent" }),
+    second = testServices(server.database, {
       siteUrl: TEST_SITE_URL,
       settings: { postalAddress: TEST_POSTAL_ADDRESS },
-      mail: {
-        transport: transportFor(smtp),
-        contactTo: OWNER,
-        sendTimeoutMs: 3_000,
-        newsletterRatePerMinute: 10_000,
-      },
+      mail: { transport: transportFor(smtp), contactTo: OWNER, newsletterRatePerMinute: 10_000 },
     });
     cookie = await adminCookie(server);
     audience = await addSubscribers(server, "reader", 200, { unsubscribed: 20, bounced: 5 });
@@ -469,8 +463,7 @@ describe("a restart in the middle of a send", () => {
     expect(smtp.messages).toHaveLength(15);
 
     // A new process on the same database: its worker picks the send up by itself.
-    const restarted = createServices(server.database, {
-      logger: pino({ level: "silent" }),
+    const restarted = testServices(server.database, {
       siteUrl: TEST_SITE_URL,
       now: () => clock.now(),
       settings: { postalAddress: TEST_POSTAL_ADDRESS },

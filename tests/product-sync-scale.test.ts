@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../server/db/client";
 import { seedLargeCatalogue } from "../server/db/seed/large-seed";
-import { createServices } from "../server/services/create-services";
 import { type FeedServer, feedItem, rssFeed, startFeedServer } from "./support/feed-server";
 import { createTestDatabase } from "./support/test-database";
+import { testServices } from "./support/test-services";
 
 // Issue 27's "Done means": one sync of the large catalogue (10,000 toys) from a local feed, its
 // time and its memory. A measurement, not part of `npm test` (it seeds 10,000 toys first):
@@ -72,10 +71,7 @@ describe.skipIf(!enabled)("a product sync of the large catalogue", () => {
         return feedItem(row.asin, { price: `${(cents / 100).toFixed(2)} USD` });
       }),
     );
-    const services = createServices(database, {
-      logger: pino({ level: "silent" }),
-      siteUrl: "https://www.pawsomepicks.test",
-      mail: { transport: null, contactTo: "owner@pawsomepicks.test", sendTimeoutMs: 3_000 },
+    const services = testServices(database, {
       retail: { feedUrls: [feeds.url], allowHosts: [feeds.host], firstSyncDelayMs: 3_600_000 },
     });
     try {

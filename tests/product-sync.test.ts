@@ -1,19 +1,18 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditListQuerySchema } from "#domain/audit.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { productSyncRuns, toyPriceHistory, toys } from "#server/db/schema.ts";
-import { createServices, type ServicesConfig } from "#server/services/create-services.ts";
+import type { ServicesConfig } from "#server/services/create-services.ts";
 import { type CreatorsContractServer, startCreatorsContractServer } from "./support/amazon-creators-server";
 import { type FeedServer, feedItem, rssFeed, startFeedServer } from "./support/feed-server";
 import { heldAtFirstUpdate, signal } from "./support/held-database";
 import { adminCookie, type SeededTestServer, startSeededTestServer } from "./support/test-server";
+import { testServices } from "./support/test-services";
 
 // The product sync of issue 27 end to end: the real app and database, a local server speaking
 // the Creators API contract, and a local feed server, reached through the safe outbound fetch.
 
-const silent = pino({ level: "silent" });
 let amazon: CreatorsContractServer;
 let feeds: FeedServer;
 let server: SeededTestServer;
@@ -38,12 +37,7 @@ function retailConfig(feedUrls: string[] = [feeds.url]) {
 
 /** Another app instance: its own services over the same database, with these sources. */
 function anotherInstance(retail: ServicesConfig["retail"], database: DatabaseHandle = server.database) {
-  return createServices(database, {
-    logger: silent,
-    siteUrl: server.url,
-    mail: { transport: null, contactTo: "owner@pawsomepicks.test", sendTimeoutMs: 3_000 },
-    retail,
-  });
+  return testServices(database, { siteUrl: server.url, retail });
 }
 
 async function sync(headers: Record<string, string> = { cookie }) {

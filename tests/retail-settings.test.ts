@@ -1,16 +1,15 @@
 import { request as httpRequest } from "node:http";
 import { eq, inArray } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Toy } from "../domain/catalog";
 import { DEFAULT_DISCLOSURE_TEXT } from "../domain/disclosure";
 import type { SiteSettings } from "../domain/site-settings";
 import { SETTINGS_TEXT } from "../domain/site-settings-text";
 import { productSyncRuns, siteSettings, toys } from "../server/db/schema";
-import { createServices } from "../server/services/create-services";
 import { type CreatorsContractServer, startCreatorsContractServer } from "./support/amazon-creators-server";
 import { type FeedServer, feedItem, rssFeed, startFeedServer } from "./support/feed-server";
 import { adminCookie, type SeededTestServer, startSeededTestServer, TEST_POSTAL_ADDRESS } from "./support/test-server";
+import { testServices } from "./support/test-services";
 
 // Issue 27, "Settings": the owner sets the associate tags, the Creators API credential, the
 // product feeds, the schedules, the price age and the footer's disclosure in the admin, over the
@@ -264,11 +263,9 @@ describe("PUT /api/admin/settings", () => {
     });
 
     // another app secret cannot read it: no look-ups, and the admin asks for it again
-    const other = createServices(server.database, {
-      logger: pino({ level: "silent" }),
+    const other = testServices(server.database, {
       siteUrl: server.url,
       appSecret: "another-app-secret-of-at-least-32-characters",
-      mail: { transport: null, contactTo: "owner@pawsomepicks.test", sendTimeoutMs: 1_000 },
     });
     expect((await other.siteSettings.get()).creators).toMatchObject({ clientId: "owner-id", hasSecret: false });
     expect((await other.siteSettings.retail()).creators).toBeNull();
