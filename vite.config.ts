@@ -1,8 +1,9 @@
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import routeConfig from "./app/routes";
 
 type ModuleInfo = { importers: readonly string[]; importedIds: readonly string[] } | null;
 type Chunking = { getModuleInfo(id: string): ModuleInfo };
@@ -18,18 +19,17 @@ function reach(from: string, ctx: Chunking, next: (info: NonNullable<ModuleInfo>
 /** React, React DOM and the router: one file every page loads, instead of four. */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
 const FORM_KIT = /[\\/]node_modules[\\/](zod|@conform-to)[\\/]/;
+/** Every route module file app/routes.ts names, its layouts' children included. */
+function routeFiles(entries: readonly RouteConfigEntry[]): string[] {
+  return entries.flatMap((entry) => [entry.file, ...routeFiles(entry.children ?? [])]);
+}
+
 /**
- * The route modules (those must keep their exports): the root and every file app/routes.ts names.
+ * The route modules (those must keep their exports): the root and every file of the route config.
  * An admin area's folder holds its components beside its routes, so the folder does not say which.
  */
 const ROUTE_FILES = new Set(
-  [
-    "root.tsx",
-    ...Array.from(
-      readFileSync(new URL("./app/routes.ts", import.meta.url), "utf8").matchAll(/"(routes\/[^"]+\.tsx)"/g),
-      (m) => m[1],
-    ),
-  ].map((file) => fileURLToPath(new URL(`./app/${file}`, import.meta.url))),
+  ["root.tsx", ...routeFiles(routeConfig)].map((file) => fileURLToPath(new URL(`./app/${file}`, import.meta.url))),
 );
 const isRoute = (id: string) => ROUTE_FILES.has(id.replace(/\?.*$/, ""));
 /**

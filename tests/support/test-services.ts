@@ -10,7 +10,7 @@ export type TestServicesConfig = Partial<Omit<ServicesConfig, "mail">> & { mail?
 /**
  * The services as the app wires them (create-services.ts), over a test database: silent logs, the
  * test site's address, no mail server (messages wait in the outbox). Another app instance on the
- * same database is one more call with that database. Nine tests wrote these lines out each.
+ * same database is one more call with that database.
  */
 export function testServices(database: DatabaseHandle, config: TestServicesConfig = {}): Services {
   const { mail, ...rest } = config;
